@@ -1,0 +1,3 @@
+from adjudicator.cli import main
+
+main()

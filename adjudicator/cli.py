@@ -1,0 +1,45 @@
+"""The ``adjudicator`` command line."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+import typer
+
+from adjudicator import commands
+from adjudicator.errors import InputError
+
+app = typer.Typer(
+    name="adjudicator",
+    help="Answers rules questions for hex-and-counter wargames, citing the rules that decide them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _register_commands() -> None:
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(app)
+
+
+_register_commands()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: input problems are printed one per line and exit with status 2."""
+    try:
+        app(args=argv, standalone_mode=True)
+    except InputError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
