@@ -1,0 +1,67 @@
+"""Rule section ids: their shape, ordering, namespacing and ranges.
+
+A section id is a string of dot-separated parts, each a number or a short code made of
+letters and digits: ``7``, ``7.1``, ``12.1.3``, ``S1``, ``10.A.1``. Ids are compared part by
+part, numbers numerically, so ``9.2`` sorts before ``9.10`` and ``7.0`` before ``7.1``.
+Inside the knowledge base a section of another game can be named in the namespaced form
+``game:id`` (``s42:12.2``); JSON output uses the bare id and gives the game separately.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+ID_PATTERN = r"^[A-Za-z0-9]+(\.[A-Za-z0-9]+)*$"
+GAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+_ID_RE = re.compile(ID_PATTERN)
+_PART_RE = re.compile(r"(\d+)|(\D+)")
+
+
+def is_section_id(text: str) -> bool:
+    return bool(_ID_RE.match(text))
+
+
+def id_key(section_id: str) -> tuple:
+    """Sort key: part by part, numbers numerically, letters alphabetically.
+
+    A part that starts with letters (``S1``, ``A``) sorts after all numeric parts, so the
+    scenarios ``S1``.. and appendices follow the numbered chapters.
+    """
+    key: list[tuple] = []
+    for part in section_id.split("."):
+        pieces: list[tuple] = []
+        for number, text in _PART_RE.findall(part):
+            pieces.append((0, int(number), "") if number else (1, 0, text.upper()))
+        key.append(tuple(pieces))
+    return tuple(key)
+
+
+def sort_ids(ids: Iterable[str]) -> list[str]:
+    return sorted(set(ids), key=id_key)
+
+
+def split_qualified(text: str, default_game: str | None = None) -> tuple[str | None, str]:
+    """``"s42:12.2"`` -> ``("s42", "12.2")``; ``"12.2"`` -> ``(default_game, "12.2")``."""
+    if ":" in text:
+        game, _, bare = text.partition(":")
+        return game.strip(), bare.strip()
+    return default_game, text.strip()
+
+
+def qualify(game: str, section_id: str) -> str:
+    return f"{game}:{section_id}"
+
+
+def expand_range(first: str, last: str, known: Iterable[str]) -> list[str]:
+    """The known ids from ``first`` to ``last`` inclusive, at the depth of the two ends.
+
+    ``12.2``-``12.4`` gives ``12.2, 12.3, 12.4`` (their subsections are not listed: a citation
+    of a section covers its subsections anyway). Ends that differ in depth, or whose common
+    prefix differs, give every known id between them in sort order at either end's depth.
+    """
+    lo, hi = id_key(first), id_key(last)
+    if lo > hi:
+        lo, hi = hi, lo
+    depths = {first.count("."), last.count(".")}
+    return [k for k in sort_ids(known) if k.count(".") in depths and lo <= id_key(k) <= hi]
