@@ -1,0 +1,560 @@
+"""The facts bridge: a scenario becomes clingo facts through one typed layer.
+
+Every input predicate the encodings may read is declared here once as a clorm
+``Predicate``; ``asp/<game>/doc.lp`` documents the same predicates for readers
+of the encodings. Enumerations (sides, terrain, status ...) become ASP
+constants with ``-`` written as ``_`` (``full-retreat`` -> ``full_retreat``);
+ids (hexes, units, entry areas, rule sections) stay strings.
+
+The facts come in two parts:
+
+* the **map part** (``map_facts``): hexes, their printed terrain and features,
+  adjacency, hexside features and the distance-2 relations ZOC bonds use. It
+  depends only on ``scenario.map`` and is computed once per map;
+* the **position part** (``position_facts``): turn, weather, units, control and
+  the chosen readings of disputed rules; it changes with every position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+import clingo
+from clorm import ConstantField, IntegerField, Predicate, StringField
+
+from adjudicator.scenario import MapSpec, Scenario
+
+
+def const(value: str) -> str:
+    """An enumeration value as an ASP constant."""
+    return value.replace("-", "_")
+
+
+def unconst(value: str) -> str:
+    return value.replace("_", "-")
+
+
+# -- map part ---------------------------------------------------------------
+
+
+class Hex(Predicate):
+    """hex(H): H is on the map."""
+
+    hex = StringField
+
+    class Meta:
+        name = "hex"
+
+
+class TerrainF(Predicate):
+    """terrain(H,T): the printed terrain of hex H."""
+
+    hex = StringField
+    terrain = ConstantField
+
+    class Meta:
+        name = "terrain"
+
+
+class City(Predicate):
+    hex = StringField
+    kind = ConstantField
+
+    class Meta:
+        name = "city"
+
+
+class Town(Predicate):
+    hex = StringField
+
+    class Meta:
+        name = "town"
+
+
+class Vp(Predicate):
+    hex = StringField
+    value = IntegerField
+
+    class Meta:
+        name = "vp"
+
+
+class Port(Predicate):
+    hex = StringField
+
+    class Meta:
+        name = "port"
+
+
+class Fortification(Predicate):
+    hex = StringField
+    kind = ConstantField
+
+    class Meta:
+        name = "fortification"
+
+
+class Adj(Predicate):
+    """adj(A,B): A and B share a hexside (given in both orders)."""
+
+    a = StringField
+    b = StringField
+
+    class Meta:
+        name = "adj"
+
+
+class River(Predicate):
+    a = StringField
+    b = StringField
+    kind = ConstantField
+
+    class Meta:
+        name = "river"
+
+
+class Bridge(Predicate):
+    a = StringField
+    b = StringField
+    kind = ConstantField
+
+    class Meta:
+        name = "bridge"
+
+
+class Road(Predicate):
+    a = StringField
+    b = StringField
+    kind = ConstantField
+
+    class Meta:
+        name = "road"
+
+
+class Rail(Predicate):
+    a = StringField
+    b = StringField
+
+    class Meta:
+        name = "rail"
+
+
+class Impassable(Predicate):
+    a = StringField
+    b = StringField
+
+    class Meta:
+        name = "impassable"
+
+
+class Lake(Predicate):
+    a = StringField
+    b = StringField
+
+    class Meta:
+        name = "lake"
+
+
+class Alpine(Predicate):
+    a = StringField
+    b = StringField
+
+    class Meta:
+        name = "alpine"
+
+
+class FrozenSet(Predicate):
+    """frozen_set(A,B,V): the scenario forces the hexside frozen (true) or not (false)."""
+
+    a = StringField
+    b = StringField
+    value = ConstantField
+
+    class Meta:
+        name = "frozen_set"
+
+
+class Straight(Predicate):
+    """straight(A,M,B): A and B are two apart in a line through M (hex-bond shape)."""
+
+    a = StringField
+    m = StringField
+    b = StringField
+
+    class Meta:
+        name = "straight"
+
+
+class Bent(Predicate):
+    """bent(A,B,M1,M2): A and B two apart, off line; the hexside M1-M2 lies between."""
+
+    a = StringField
+    b = StringField
+    m1 = StringField
+    m2 = StringField
+
+    class Meta:
+        name = "bent"
+
+
+class EdgeBent(Predicate):
+    """edge_bent(A,M1,M2): bent shape from A whose far end is off the map."""
+
+    a = StringField
+    m1 = StringField
+    m2 = StringField
+
+    class Meta:
+        name = "edge_bent"
+
+
+class Edge(Predicate):
+    """edge(H): H has fewer than six on-map neighbours."""
+
+    hex = StringField
+
+    class Meta:
+        name = "edge"
+
+
+class Entry(Predicate):
+    """entry(A,S): entry area A belongs to side S (axis, soviet or neutral)."""
+
+    area = StringField
+    side = ConstantField
+
+    class Meta:
+        name = "entry"
+
+
+class EntryHex(Predicate):
+    """entry_hex(A,H): on-map edge hex H borders entry area A."""
+
+    area = StringField
+    hex = StringField
+
+    class Meta:
+        name = "entry_hex"
+
+
+# -- position part ----------------------------------------------------------
+
+
+class Turn(Predicate):
+    n = IntegerField
+
+    class Meta:
+        name = "turn"
+
+
+class WeatherF(Predicate):
+    w = ConstantField
+
+    class Meta:
+        name = "weather"
+
+
+class Phasing(Predicate):
+    side = ConstantField
+
+    class Meta:
+        name = "phasing"
+
+
+class Winter(Predicate):
+    class Meta:
+        name = "winter"
+
+
+class Control(Predicate):
+    hex = StringField
+    side = ConstantField
+
+    class Meta:
+        name = "control"
+
+
+class UnitF(Predicate):
+    unit = StringField
+
+    class Meta:
+        name = "unit"
+
+
+class SideF(Predicate):
+    unit = StringField
+    side = ConstantField
+
+    class Meta:
+        name = "side"
+
+
+class At(Predicate):
+    """at(U,P): unit U is in hex P, or in entry area P."""
+
+    unit = StringField
+    place = StringField
+
+    class Meta:
+        name = "at"
+
+
+class UType(Predicate):
+    unit = StringField
+    type = ConstantField
+
+    class Meta:
+        name = "utype"
+
+
+class Combat(Predicate):
+    """combat(U): U is a combat unit (defense above 0, 2.3.1)."""
+
+    unit = StringField
+
+    class Meta:
+        name = "combat"
+
+
+class Mech(Predicate):
+    unit = StringField
+
+    class Meta:
+        name = "mech"
+
+
+class Asu(Predicate):
+    unit = StringField
+
+    class Meta:
+        name = "asu"
+
+
+class FreeStacking(Predicate):
+    unit = StringField
+
+    class Meta:
+        name = "free_stacking"
+
+
+class Strength(Predicate):
+    """strength(U,Attack,Defense,MA) as printed on the counter's current side."""
+
+    unit = StringField
+    attack = IntegerField
+    defense = IntegerField
+    ma = IntegerField
+
+    class Meta:
+        name = "strength"
+
+
+class Steps(Predicate):
+    unit = StringField
+    left = IntegerField
+    max = IntegerField
+
+    class Meta:
+        name = "steps"
+
+
+class TankF(Predicate):
+    unit = StringField
+    colour = ConstantField
+
+    class Meta:
+        name = "tank"
+
+
+class Tq(Predicate):
+    unit = StringField
+    quality = ConstantField
+
+    class Meta:
+        name = "tq"
+
+
+class Status(Predicate):
+    unit = StringField
+    status = ConstantField
+
+    class Meta:
+        name = "status"
+
+
+class Train(Predicate):
+    unit = StringField
+
+    class Meta:
+        name = "train"
+
+
+class Retreated(Predicate):
+    unit = StringField
+
+    class Meta:
+        name = "retreated"
+
+
+class SupplyMarker(Predicate):
+    unit = StringField
+    marker = ConstantField
+
+    class Meta:
+        name = "supply_marker"
+
+
+class Reading(Predicate):
+    """reading(R,Name): disputed rule R is read the way named Name."""
+
+    rule = StringField
+    name = StringField
+
+    class Meta:
+        name = "reading"
+
+
+# -- output predicates that every query may produce ----------------------------
+
+
+class Error(Predicate):
+    """error(Kind,Id,Message): a position the rules cannot accept.
+
+    Kind is ``unit``, ``hex``, ``hexside`` or ``scenario``; Id names the unit,
+    hex or hexside ("0404-0405"), or "" for the scenario as a whole.
+    """
+
+    kind = ConstantField
+    id = StringField
+    message = StringField
+
+    class Meta:
+        name = "error"
+
+
+MAP_PREDICATES = (
+    Hex, TerrainF, City, Town, Vp, Port, Fortification, Adj, River, Bridge, Road, Rail,
+    Impassable, Lake, Alpine, FrozenSet, Straight, Bent, EdgeBent, Edge, Entry, EntryHex,
+)
+POSITION_PREDICATES = (
+    Turn, WeatherF, Phasing, Winter, Control, UnitF, SideF, At, UType, Combat, Mech, Asu,
+    FreeStacking, Strength, Steps, TankF, Tq, Status, Train, Retreated, SupplyMarker, Reading,
+)
+
+
+def _both(a: str, b: str) -> Iterator[tuple[str, str]]:
+    yield a, b
+    yield b, a
+
+
+def map_facts(m: MapSpec) -> list[Predicate]:
+    """The map part of the facts."""
+    from adjudicator.hexgrid import HexGrid, parse_hexside_id
+
+    grid = HexGrid.of(m.hexes, m.shifted)
+    out: list[Predicate] = []
+    for hid, spec in sorted(m.hexes.items()):
+        out.append(Hex(hid))
+        out.append(TerrainF(hid, const(spec.terrain)))
+        if spec.city:
+            out.append(City(hid, spec.city))
+        if spec.town:
+            out.append(Town(hid))
+        if spec.vp:
+            out.append(Vp(hid, spec.vp))
+        if spec.port:
+            out.append(Port(hid))
+        if spec.fortification:
+            out.append(Fortification(hid, const(spec.fortification)))
+        if grid.on_edge(hid):
+            out.append(Edge(hid))
+    for a, b in grid.edges():
+        out.extend(Adj(x, y) for x, y in _both(a, b))
+    for key, side in sorted(m.hexsides.items()):
+        a, b = parse_hexside_id(key)
+        for x, y in _both(a, b):
+            if side.river:
+                out.append(River(x, y, side.river))
+            if side.bridge:
+                out.append(Bridge(x, y, side.bridge))
+            if side.road:
+                out.append(Road(x, y, side.road))
+            if side.rail:
+                out.append(Rail(x, y))
+            if side.impassable:
+                out.append(Impassable(x, y))
+            if side.lake:
+                out.append(Lake(x, y))
+            if side.alpine:
+                out.append(Alpine(x, y))
+            if side.frozen is not None:
+                out.append(FrozenSet(x, y, "true" if side.frozen else "false"))
+    for a, mid, b in grid.straight_pairs():
+        out.append(Straight(a, mid, b))
+        out.append(Straight(b, mid, a))
+    for a, b, m1, m2 in grid.bent_pairs():
+        out.append(Bent(a, b, m1, m2))
+        out.append(Bent(b, a, m1, m2))
+    for a, m1, m2 in grid.bent_offmap():
+        out.append(EdgeBent(a, m1, m2))
+    for aid, area in sorted(m.entry_areas.items()):
+        out.append(Entry(aid, area.side))
+        out.extend(EntryHex(aid, h) for h in area.hexes)
+    return out
+
+
+def position_facts(sc: Scenario, readings: dict[str, str] | None = None) -> list[Predicate]:
+    """The position part of the facts; ``readings`` maps rule id to reading name."""
+    out: list[Predicate] = [Turn(sc.turn), WeatherF(const(sc.weather)), Phasing(sc.phasing)]
+    if sc.winter:
+        out.append(Winter())
+    for hid, spec in sorted(sc.map.hexes.items()):
+        if spec.control:
+            out.append(Control(hid, spec.control))
+    for u in sc.units:
+        out += [
+            UnitF(u.id),
+            SideF(u.id, u.side),
+            At(u.id, u.hex),
+            UType(u.id, const(u.type)),
+            Strength(u.id, u.attack, u.defense, u.ma),
+            Steps(u.id, u.steps_left, u.max_steps),
+            TankF(u.id, u.tank),
+            Tq(u.id, u.tq),
+            Status(u.id, const(u.status)),
+            SupplyMarker(u.id, const(u.supply)),
+        ]
+        if u.is_combat:
+            out.append(Combat(u.id))
+        if u.is_mechanized:
+            out.append(Mech(u.id))
+        if u.is_asu:
+            out.append(Asu(u.id))
+        if u.free_stacking:
+            out.append(FreeStacking(u.id))
+        if u.train:
+            out.append(Train(u.id))
+        if u.retreated:
+            out.append(Retreated(u.id))
+    for rule, name in sorted((readings or {}).items()):
+        out.append(Reading(rule, name))
+    return out
+
+
+def symbols(facts: Iterable[Predicate]) -> list[clingo.Symbol]:
+    return [f.raw for f in facts]
+
+
+@lru_cache(maxsize=8)
+def _cached_map_symbols(key: str, blob: str) -> tuple[clingo.Symbol, ...]:
+    m = MapSpec.model_validate_json(blob)
+    return tuple(symbols(map_facts(m)))
+
+
+def map_symbols(m: MapSpec) -> tuple[clingo.Symbol, ...]:
+    """Map facts as symbols, computed once per distinct map."""
+    blob = json.dumps(m.model_dump(mode="json"), sort_keys=True)
+    return _cached_map_symbols(hashlib.sha256(blob.encode()).hexdigest(), blob)

@@ -1,0 +1,17 @@
+"""Stalingrad '42 (GMT Games, rules v2.0): the flagship game."""
+
+from adjudicator.games import DiceSpec, Game, register
+
+CORE = ("core/base.lp", "s42/terrain.lp")
+
+GAME = register(
+    Game(
+        id="s42",
+        title="Stalingrad '42",
+        dice=DiceSpec(sides=6, count=2, note="two six-sided dice, added"),
+        queries={
+            "zoc": (*CORE, "s42/zoc.lp"),
+        },
+        show="s42/show.lp",
+    )
+)

@@ -1,0 +1,220 @@
+"""Hex geometry for maps printed with four-digit ``CCRR`` hex ids.
+
+Conventions follow Red Blob Games' hexagon guide: flat-topped hexes standing in
+vertical columns, offset coordinates (column, row) as printed, converted to cube
+coordinates (q, r, s) with q + r + s = 0 for all arithmetic. ``shifted`` names
+the columns that sit half a hex lower: ``even`` (the default) or ``odd``.
+
+Everything geometric is done here, in Python; the ASP encodings only ever see
+the resulting relations as facts (adjacency, the two distance-2 relations that
+ZOC bonds use, hexsides).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+Shift = Literal["even", "odd"]
+
+_HEX_ID = re.compile(r"^\d{4}$")
+
+#: The six cube directions, in clockwise order starting with "north" (the hex
+#: directly above). Consecutive directions are 60 degrees apart, so two
+#: consecutive ones bracket a hexside bond.
+DIRECTIONS: tuple[tuple[int, int, int], ...] = (
+    (0, -1, 1),  # N
+    (1, -1, 0),  # NE
+    (1, 0, -1),  # SE
+    (0, 1, -1),  # S
+    (-1, 1, 0),  # SW
+    (-1, 0, 1),  # NW
+)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Cube:
+    q: int
+    r: int
+    s: int
+
+    def __post_init__(self) -> None:
+        if self.q + self.r + self.s != 0:
+            raise ValueError(f"cube coordinates must sum to zero: {self}")
+
+    def __add__(self, other: Cube) -> Cube:
+        return Cube(self.q + other.q, self.r + other.r, self.s + other.s)
+
+    def __sub__(self, other: Cube) -> Cube:
+        return Cube(self.q - other.q, self.r - other.r, self.s - other.s)
+
+    def scale(self, k: int) -> Cube:
+        return Cube(self.q * k, self.r * k, self.s * k)
+
+    def distance(self, other: Cube) -> int:
+        d = self - other
+        return max(abs(d.q), abs(d.r), abs(d.s))
+
+    def neighbour(self, direction: int) -> Cube:
+        return self + Cube(*DIRECTIONS[direction % 6])
+
+
+def is_hex_id(text: str) -> bool:
+    """True when ``text`` has the shape of a printed hex id (four digits)."""
+    return bool(_HEX_ID.match(text))
+
+
+def parse_hex_id(text: str) -> tuple[int, int]:
+    """Split a printed hex id into (column, row)."""
+    if not is_hex_id(text):
+        raise ValueError(f"{text!r} is not a four-digit hex id")
+    return int(text[:2]), int(text[2:])
+
+
+def format_hex_id(col: int, row: int) -> str:
+    return f"{col:02d}{row:02d}"
+
+
+def offset_to_cube(col: int, row: int, shifted: Shift = "even") -> Cube:
+    q = col
+    if shifted == "even":  # even columns sit half a hex lower
+        r = row - (col + (col & 1)) // 2
+    else:  # odd columns sit half a hex lower
+        r = row - (col - (col & 1)) // 2
+    return Cube(q, r, -q - r)
+
+
+def cube_to_offset(c: Cube, shifted: Shift = "even") -> tuple[int, int]:
+    col = c.q
+    if shifted == "even":
+        row = c.r + (col + (col & 1)) // 2
+    else:
+        row = c.r + (col - (col & 1)) // 2
+    return col, row
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    """A set of on-map hexes with the chosen column shift."""
+
+    hexes: frozenset[str]
+    shifted: Shift = "even"
+
+    @classmethod
+    def of(cls, hexes: Iterable[str], shifted: Shift = "even") -> HexGrid:
+        return cls(frozenset(hexes), shifted)
+
+    # -- conversions -------------------------------------------------------
+    def cube(self, hex_id: str) -> Cube:
+        return offset_to_cube(*parse_hex_id(hex_id), self.shifted)
+
+    def hex_at(self, c: Cube) -> str | None:
+        """Printed id of the cube position, or None if it is off this map."""
+        col, row = cube_to_offset(c, self.shifted)
+        if not (0 <= col <= 99 and 0 <= row <= 99):
+            return None
+        hid = format_hex_id(col, row)
+        return hid if hid in self.hexes else None
+
+    def __contains__(self, hex_id: object) -> bool:
+        return hex_id in self.hexes
+
+    # -- neighbourhood -----------------------------------------------------
+    def neighbours(self, hex_id: str) -> list[str]:
+        """On-map neighbours of a hex, clockwise from north."""
+        c = self.cube(hex_id)
+        out = []
+        for d in range(6):
+            n = self.hex_at(c.neighbour(d))
+            if n is not None:
+                out.append(n)
+        return out
+
+    def are_adjacent(self, a: str, b: str) -> bool:
+        return self.cube(a).distance(self.cube(b)) == 1
+
+    def distance(self, a: str, b: str) -> int:
+        return self.cube(a).distance(self.cube(b))
+
+    def edges(self) -> Iterator[tuple[str, str]]:
+        """Every pair of adjacent on-map hexes, once each, in id order."""
+        for h in sorted(self.hexes):
+            for n in self.neighbours(h):
+                if h < n:
+                    yield h, n
+
+    # -- the two distance-2 relations used by ZOC bonds ----------------------
+    def straight_pairs(self) -> Iterator[tuple[str, str, str]]:
+        """(a, middle, b): a and b two hexes apart in a straight line through middle.
+
+        This is the shape of a *hex bond*. Each unordered pair is yielded once
+        with a < b.
+        """
+        for a in sorted(self.hexes):
+            ca = self.cube(a)
+            for d in range(6):
+                m = self.hex_at(ca.neighbour(d))
+                b = self.hex_at(ca + Cube(*DIRECTIONS[d]).scale(2))
+                if m is not None and b is not None and a < b:
+                    yield a, m, b
+
+    def bent_pairs(self) -> Iterator[tuple[str, str, str, str]]:
+        """(a, b, m1, m2): a and b two apart, not in line; m1 and m2 touch both.
+
+        This is the shape of a *hexside bond*: the bond crosses the hexside
+        between m1 and m2 (m1 < m2). Each unordered pair (a, b) once, a < b.
+        """
+        for a in sorted(self.hexes):
+            ca = self.cube(a)
+            for d in range(6):
+                c1, c2 = ca.neighbour(d), ca.neighbour(d + 1)
+                b = self.hex_at(c1 + Cube(*DIRECTIONS[(d + 1) % 6]))
+                m1, m2 = self.hex_at(c1), self.hex_at(c2)
+                if b is None or m1 is None or m2 is None or not a < b:
+                    continue
+                yield a, b, min(m1, m2), max(m1, m2)
+
+    def bent_offmap(self) -> Iterator[tuple[str, str, str]]:
+        """(a, m1, m2): a bent distance-2 relation whose far end is off the map.
+
+        Both m1 and m2 are on the map; the far end would lie beyond the map
+        edge. This is the shape of a hexside bond with the map edge (an entry
+        area), closing the hexside m1-m2.
+        """
+        seen: set[tuple[str, str, str]] = set()
+        for a in sorted(self.hexes):
+            ca = self.cube(a)
+            for d in range(6):
+                c1, c2 = ca.neighbour(d), ca.neighbour(d + 1)
+                far = c1 + Cube(*DIRECTIONS[(d + 1) % 6])
+                m1, m2 = self.hex_at(c1), self.hex_at(c2)
+                if m1 is None or m2 is None or self.hex_at(far) is not None:
+                    continue
+                key = (a, min(m1, m2), max(m1, m2))
+                if key not in seen:
+                    seen.add(key)
+                    yield key
+
+    def on_edge(self, hex_id: str) -> bool:
+        """True when the hex has fewer than six on-map neighbours."""
+        return len(self.neighbours(hex_id)) < 6
+
+
+def hexside_id(a: str, b: str) -> str:
+    """Canonical id of the hexside between two hexes: the smaller id first."""
+    lo, hi = sorted((a, b))
+    return f"{lo}-{hi}"
+
+
+def parse_hexside_id(text: str) -> tuple[str, str]:
+    """Split ``"0404-0405"`` (either order) into its two hex ids, sorted."""
+    parts = text.split("-")
+    if len(parts) != 2 or not all(is_hex_id(p) for p in parts):
+        raise ValueError(f"{text!r} is not a hexside id like '0404-0405'")
+    a, b = parts
+    if a == b:
+        raise ValueError(f"{text!r} joins a hex to itself")
+    lo, hi = sorted((a, b))
+    return lo, hi

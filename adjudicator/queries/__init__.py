@@ -1,0 +1,1 @@
+"""Queries: each turns a position into a typed answer citing its rules."""
