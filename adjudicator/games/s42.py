@@ -10,6 +10,7 @@ GAME = register(
         title="Stalingrad '42",
         dice=DiceSpec(sides=6, count=2, note="two six-sided dice, added"),
         queries={
+            "validate": CORE,
             "zoc": (*CORE, "s42/zoc.lp"),
         },
         show="s42/show.lp",

@@ -1,0 +1,139 @@
+"""Commands of the foundation: validate, zoc, show and demo."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from adjudicator import commands
+from adjudicator.errors import usage_error
+from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
+from adjudicator.queries.zoc import zoc as zoc_query
+from adjudicator.scenario import Scenario, load_scenario
+from adjudicator.solver import Solver
+
+DEMO = Path(__file__).resolve().parent.parent / "examples" / "s42_demo.yaml"
+
+
+def validate(file: ScenarioArg, json: JsonOpt = False) -> None:
+    """Check a scenario file; list every problem as FILE:LINE: PATH: message."""
+    sc = load_scenario(file)
+    Solver(sc.game).solve(sc, "validate")
+    data = {"ok": True, "file": file, "game": sc.game, "hexes": len(sc.map.hexes),
+            "units": len(sc.units)}
+    emit(data, lambda c: c.print(
+        f"{file}: valid {sc.game} position, turn {sc.turn}, {sc.weather}, "
+        f"{len(sc.map.hexes)} hexes, {len(sc.units)} units."), json)
+
+
+def print_zoc(sc: Scenario, console: Console, solver: Solver | None = None) -> None:
+    answer = zoc_query(sc, solver)
+    for side in ("axis", "soviet"):
+        hexes = [h for h, sides in answer.zoc.items() if side in sides]
+        console.print(
+            f"[bold]{side.capitalize()} ZOC[/bold] {cite(['6.1'])}: "
+            + (" ".join(hexes) if hexes else "none")
+        )
+    contested = [h for h, sides in answer.zoc.items() if len(sides) == 2]
+    if contested:
+        console.print(f"Both sides' ZOC: {' '.join(contested)}")
+    if answer.no_zoc:
+        table = Table("unit", "why it exerts no ZOC", "rules", title="Units without a ZOC")
+        for n in answer.no_zoc:
+            table.add_row(n.unit, _why_no_zoc(sc, n.unit), cite(n.rules))
+        console.print(table)
+    for b in answer.blocked:
+        console.print(f"{b.unit}'s ZOC does not cross into {b.hex} {cite(b.rules)}")
+
+
+def _why_no_zoc(sc: Scenario, unit_id: str) -> str:
+    u = sc.units_by_id[unit_id]
+    if not u.is_combat:
+        return "non-combat unit"
+    reasons = []
+    if u.train:
+        reasons.append("under a Train marker")
+    if u.status == "full-retreat":
+        reasons.append("in Full Retreat")
+    if u.hex in sc.map.entry_areas:
+        reasons.append(f"in entry area {u.hex}")
+    if not reasons:
+        reasons.append("in a Contested City hex")
+    return ", ".join(reasons)
+
+
+def zoc(file: ScenarioArg, json: JsonOpt = False) -> None:
+    """For every hex, the sides exerting a zone of control into it (6.1)."""
+    sc = load_scenario(file)
+    emit(zoc_query(sc).to_json(), lambda c: print_zoc(sc, c), json)
+
+
+def show(
+    file: ScenarioArg,
+    svg: Annotated[Path, typer.Option("--svg", help="Where to write the SVG picture.")],
+    layer: Annotated[
+        list[str] | None,
+        typer.Option("--layer", help="Only these overlay layers (repeatable); default all."),
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Draw the position as an SVG: terrain, hexsides, units and rule overlays."""
+    from adjudicator import overlays
+    from adjudicator.render import render_svg
+
+    sc = load_scenario(file)
+    solver = Solver(sc.game)
+    mods = overlays.available()
+    names = [m.NAME for m in mods]
+    for name in layer or []:
+        if name not in names:
+            raise usage_error(f"no layer '{name}' (layers: {', '.join(names)})", "--layer")
+    chosen = [m for m in mods if not layer or m.NAME in layer]
+    layers = [m.layer(sc, solver) for m in chosen]
+    svg.parent.mkdir(parents=True, exist_ok=True)
+    svg.write_text(render_svg(sc, layers), encoding="utf-8")
+    emit({"svg": str(svg), "layers": [m.NAME for m in chosen]},
+         lambda c: c.print(f"wrote {svg} with layers: {', '.join(m.NAME for m in chosen)}"),
+         json)
+
+
+def demo(
+    file: Annotated[
+        Path | None, typer.Argument(help="Scenario to run on (default: the bundled example).")
+    ] = None,
+) -> None:
+    """Run every query on a position (the bundled Stalingrad '42 example by default)."""
+    from adjudicator.output import console
+
+    path = file or DEMO
+    sc = load_scenario(path)
+    solver = Solver(sc.game)
+    Solver(sc.game).solve(sc, "validate")
+    console.rule(f"[bold]{path.name}[/bold]")
+    console.print(f"valid {sc.game} position: turn {sc.turn}, {sc.weather}, "
+                  f"{sc.phasing} player turn, {len(sc.map.hexes)} hexes, {len(sc.units)} units")
+    for step_title, step in demo_steps():
+        console.rule(step_title)
+        step(sc, console, solver)
+
+
+def demo_steps():
+    """(title, function) pairs from every command module that defines DEMO_STEPS."""
+    steps = [("Zones of control", print_zoc)]
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        mod = importlib.import_module(f"{commands.__name__}.{info.name}")
+        steps.extend(getattr(mod, "DEMO_STEPS", []))
+    return steps
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(validate)
+    app.command()(zoc)
+    app.command()(show)
+    app.command()(demo)

@@ -1,0 +1,312 @@
+"""SVG pictures of a position: terrain, hexside features, units, and overlays.
+
+Rule areas add what they know through ``Layer`` objects: shaded hexes, lines
+between hex centres (bonds, paths), hexside marks and labels. The ``show``
+command collects layers from every module in ``adjudicator.overlays``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+
+from adjudicator.hexgrid import parse_hex_id, parse_hexside_id
+from adjudicator.scenario import Scenario
+
+SIZE = 30.0  # hex radius in px
+MARGIN = 60.0
+
+TERRAIN_FILL = {
+    "clear": "#f4efd8",
+    "desert": "#ead9a4",
+    "woods": "#b9d7a1",
+    "rough": "#d6c2a0",
+    "wooded-rough": "#a9bf8d",
+    "marsh": "#b7d3d0",
+    "seasonal-marsh": "#d3e2cf",
+    "mountain": "#c4a98a",
+    "alpine": "#e8e8ee",
+}
+SIDE_FILL = {"axis": "#8c9aa8", "soviet": "#c8644b", "neutral": "#bbbbbb"}
+SIDE_ZOC = {"axis": "#38546e", "soviet": "#9a2e1c"}
+
+
+@dataclass
+class Line:
+    a: str  # hex id or entry-area id
+    b: str
+    colour: str
+    width: float = 3.0
+    dash: str | None = None
+    title: str = ""
+
+
+@dataclass
+class Mark:
+    """A hexside drawn over (e.g. a bond closing it)."""
+
+    hexside: str
+    colour: str
+    width: float = 5.0
+    dash: str | None = None
+    title: str = ""
+
+
+@dataclass
+class Shade:
+    hex: str
+    colour: str
+    opacity: float = 0.3
+    title: str = ""
+    pattern: str | None = None  # "hatch-<side>" for ZOC hatching
+
+
+@dataclass
+class Layer:
+    name: str
+    legend: list[tuple[str, str]] = field(default_factory=list)  # (colour, text)
+    shades: list[Shade] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    labels: list[tuple[str, str, str]] = field(default_factory=list)  # (hex, text, colour)
+
+
+class Geometry:
+    def __init__(self, sc: Scenario):
+        self.sc = sc
+        cols = [parse_hex_id(h)[0] for h in sc.map.hexes]
+        rows = [parse_hex_id(h)[1] for h in sc.map.hexes]
+        self.c0, self.r0 = min(cols), min(rows)
+        self.c1, self.r1 = max(cols), max(rows)
+        self.w = SIZE * math.sqrt(3)
+
+    def lowered(self, col: int) -> bool:
+        even = col % 2 == 0
+        return even if self.sc.map.shifted == "even" else not even
+
+    def centre(self, hex_id: str) -> tuple[float, float]:
+        col, row = parse_hex_id(hex_id)
+        x = MARGIN + (col - self.c0) * 1.5 * SIZE + SIZE
+        y = MARGIN + (row - self.r0) * self.w + self.w / 2
+        if self.lowered(col):
+            y += self.w / 2
+        return x, y
+
+    def corners(self, hex_id: str) -> list[tuple[float, float]]:
+        x, y = self.centre(hex_id)
+        return [
+            (x + SIZE * math.cos(math.radians(60 * i)), y + SIZE * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        ]
+
+    def shared_edge(self, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        bx, by = self.centre(b)
+        pts = sorted(self.corners(a), key=lambda p: (p[0] - bx) ** 2 + (p[1] - by) ** 2)
+        return pts[0], pts[1]
+
+    def area_point(self, area: str) -> tuple[float, float]:
+        """A point beyond the map edge, outside the hexes bordering the area."""
+        hexes = self.sc.map.entry_areas[area].hexes
+        if not hexes:
+            return MARGIN / 2, MARGIN / 2
+        xs, ys = zip(*(self.centre(h) for h in hexes), strict=True)
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        mx = MARGIN + (self.c1 - self.c0) * 0.75 * SIZE + SIZE
+        my = MARGIN + (self.r1 - self.r0 + 1) * self.w / 2
+        dx, dy = cx - mx, cy - my
+        norm = math.hypot(dx, dy) or 1.0
+        return cx + dx / norm * SIZE * 1.6, cy + dy / norm * SIZE * 1.6
+
+    def point(self, place: str) -> tuple[float, float]:
+        if place in self.sc.map.hexes:
+            return self.centre(place)
+        return self.area_point(place)
+
+    @property
+    def width(self) -> float:
+        return 2 * MARGIN + (self.c1 - self.c0) * 1.5 * SIZE + 2 * SIZE
+
+    @property
+    def height(self) -> float:
+        return 2 * MARGIN + (self.r1 - self.r0 + 1.5) * self.w
+
+
+def _poly(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def render_svg(sc: Scenario, layers: list[Layer]) -> str:
+    g = Geometry(sc)
+    legend_rows = 6 + sum(len(layer.legend) for layer in layers)
+    height = g.height + 18 * legend_rows + 20
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{g.width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {g.width:.0f} {height:.0f}" font-family="sans-serif">',
+        "<defs>",
+    ]
+    for side, colour in SIDE_ZOC.items():
+        angle = 45 if side == "axis" else -45
+        out.append(
+            f'<pattern id="hatch-{side}" width="8" height="8" patternUnits="userSpaceOnUse" '
+            f'patternTransform="rotate({angle})"><line x1="0" y1="0" x2="0" y2="8" '
+            f'stroke="{colour}" stroke-width="2" stroke-opacity="0.45"/></pattern>'
+        )
+    out.append("</defs>")
+    out.append(f'<rect width="100%" height="100%" fill="#ffffff"/>')
+    title = f"{sc.game} turn {sc.turn}, {sc.weather}, {sc.phasing} to move"
+    out.append(f'<text x="{MARGIN / 2}" y="22" font-size="15">{escape(title)}</text>')
+    # terrain
+    for hid, spec in sorted(sc.map.hexes.items()):
+        fill = TERRAIN_FILL.get(spec.terrain, "#ffffff")
+        out.append(
+            f'<polygon points="{_poly(g.corners(hid))}" fill="{fill}" stroke="#8a8a7a" '
+            f'stroke-width="0.8"><title>{hid}: {spec.terrain}</title></polygon>'
+        )
+        x, y = g.centre(hid)
+        out.append(
+            f'<text x="{x:.1f}" y="{y - SIZE * 0.62:.1f}" font-size="8" text-anchor="middle" '
+            f'fill="#555">{hid}</text>'
+        )
+        if spec.city:
+            r = 7 if spec.city == "major" else 4.5
+            out.append(f'<circle cx="{x:.1f}" cy="{y + 14:.1f}" r="{r}" fill="#444"/>')
+        if spec.town:
+            out.append(f'<rect x="{x - 3:.1f}" y="{y + 11:.1f}" width="6" height="6" fill="#666"/>')
+        if spec.fortification:
+            out.append(
+                f'<polygon points="{_poly([(x - 8, y + 22), (x, y + 16), (x + 8, y + 22)])}" '
+                f'fill="none" stroke="#222" stroke-width="1.5"/>'
+            )
+        if spec.vp:
+            out.append(
+                f'<text x="{x + 14:.1f}" y="{y + 18:.1f}" font-size="9" fill="#b00">{spec.vp}</text>'
+            )
+    # shaded overlays (ZOC etc.) under the hexside features
+    for layer in layers:
+        for s in layer.shades:
+            if s.hex not in sc.map.hexes:
+                continue
+            fill = f"url(#{s.pattern})" if s.pattern else s.colour
+            op = 1.0 if s.pattern else s.opacity
+            out.append(
+                f'<polygon points="{_poly(g.corners(s.hex))}" fill="{fill}" fill-opacity="{op}" '
+                f'stroke="none"><title>{escape(s.title)}</title></polygon>'
+            )
+    # hexside features
+    for key, hs in sorted(sc.map.hexsides.items()):
+        a, b = parse_hexside_id(key)
+        (x1, y1), (x2, y2) = g.shared_edge(a, b)
+        seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+        if hs.river:
+            width = {"minor": 2.5, "major": 4.5, "volga": 8}[hs.river]
+            colour = "#1f6fd1" if hs.river != "volga" else "#0c3d8a"
+            out.append(f'<line {seg} stroke="{colour}" stroke-width="{width}"/>')
+        if hs.lake:
+            out.append(f'<line {seg} stroke="#7fb7e6" stroke-width="6"/>')
+        if hs.impassable:
+            out.append(f'<line {seg} stroke="#111" stroke-width="5"/>')
+        if hs.alpine:
+            out.append(f'<line {seg} stroke="#8a5a2b" stroke-width="4" stroke-dasharray="4 3"/>')
+        ca, cb = g.centre(a), g.centre(b)
+        cseg = f'x1="{ca[0]:.1f}" y1="{ca[1]:.1f}" x2="{cb[0]:.1f}" y2="{cb[1]:.1f}"'
+        if hs.road:
+            w = 3 if hs.road == "primary" else 1.8
+            out.append(f'<line {cseg} stroke="#b5651d" stroke-width="{w}"/>')
+        if hs.rail:
+            out.append(f'<line {cseg} stroke="#222" stroke-width="1.5" stroke-dasharray="6 3"/>')
+        if hs.bridge:
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            out.append(
+                f'<rect x="{mx - 4:.1f}" y="{my - 4:.1f}" width="8" height="8" fill="#fff" '
+                f'stroke="#000"><title>{hs.bridge} bridge {key}</title></rect>'
+            )
+    # entry areas
+    for aid, area in sorted(sc.map.entry_areas.items()):
+        x, y = g.area_point(aid)
+        fill = SIDE_FILL.get(area.side, "#ccc")
+        out.append(
+            f'<rect x="{x - 16:.1f}" y="{y - 11:.1f}" width="32" height="22" rx="5" fill="{fill}" '
+            f'stroke="#333"><title>entry area {aid} ({area.side})</title></rect>'
+            f'<text x="{x:.1f}" y="{y + 5:.1f}" font-size="13" text-anchor="middle">'
+            f"{escape(aid)}</text>"
+        )
+    # overlay hexside marks and lines
+    for layer in layers:
+        for mk in layer.marks:
+            a, b = parse_hexside_id(mk.hexside)
+            if a not in sc.map.hexes or b not in sc.map.hexes:
+                continue
+            (x1, y1), (x2, y2) = g.shared_edge(a, b)
+            dash = f' stroke-dasharray="{mk.dash}"' if mk.dash else ""
+            out.append(
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{mk.colour}" stroke-width="{mk.width}"{dash} stroke-linecap="round">'
+                f"<title>{escape(mk.title)}</title></line>"
+            )
+        for ln in layer.lines:
+            (x1, y1), (x2, y2) = g.point(ln.a), g.point(ln.b)
+            dash = f' stroke-dasharray="{ln.dash}"' if ln.dash else ""
+            out.append(
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{ln.colour}" stroke-width="{ln.width}"{dash} stroke-linecap="round" '
+                f'opacity="0.85"><title>{escape(ln.title)}</title></line>'
+            )
+    # units, stacked with a small offset
+    places: dict[str, list] = {}
+    for u in sc.units:
+        places.setdefault(u.hex, []).append(u)
+    for place, units in sorted(places.items()):
+        x, y = g.point(place)
+        for i, u in enumerate(units[:4]):
+            ox, oy = x - 11 + 3 * i, y - 9 - 3 * i
+            fill = SIDE_FILL[u.side]
+            stroke = {"good-order": "#222", "disrupted": "#e0a000", "full-retreat": "#d00000"}[
+                u.status
+            ]
+            tip = (
+                f"{u.id} ({u.side} {u.type}) {u.attack}-{u.defense}-{u.ma}, steps "
+                f"{u.steps_left}/{u.max_steps}, {u.status}, {u.supply}"
+                + (", train" if u.train else "")
+            )
+            out.append(
+                f'<rect x="{ox:.1f}" y="{oy:.1f}" width="22" height="18" rx="2" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="{2.2 if u.status != "good-order" else 1}">'
+                f"<title>{escape(tip)}</title></rect>"
+            )
+        top = units[min(len(units), 4) - 1]
+        i = min(len(units), 4) - 1
+        ox, oy = x - 11 + 3 * i, y - 9 - 3 * i
+        out.append(
+            f'<text x="{ox + 11:.1f}" y="{oy + 8:.1f}" font-size="7" text-anchor="middle">'
+            f"{escape(top.id[:6])}</text>"
+            f'<text x="{ox + 11:.1f}" y="{oy + 16:.1f}" font-size="7" text-anchor="middle">'
+            f"{top.attack}-{top.defense}-{top.ma}</text>"
+        )
+        if len(units) > 4:
+            out.append(f'<text x="{x + 14:.1f}" y="{y:.1f}" font-size="8">+{len(units) - 4}</text>')
+    for layer in layers:
+        for hid, text, colour in layer.labels:
+            if hid in sc.map.hexes or hid in sc.map.entry_areas:
+                x, y = g.point(hid)
+                out.append(
+                    f'<text x="{x:.1f}" y="{y + SIZE * 0.8:.1f}" font-size="9" '
+                    f'text-anchor="middle" fill="{colour}" font-weight="bold">'
+                    f"{escape(text)}</text>"
+                )
+    # legend
+    y = g.height + 10
+    base_legend = [
+        ("#1f6fd1", "river (thicker: major; dark: Volga)"),
+        ("#111", "impassable hexside"),
+        ("#b5651d", "road"),
+        ("#d00000", "unit outline: red = Full Retreat, amber = Disrupted"),
+    ]
+    for colour, text in base_legend + [item for layer in layers for item in layer.legend]:
+        out.append(
+            f'<rect x="{MARGIN / 2}" y="{y - 10:.1f}" width="14" height="12" fill="{colour}"/>'
+            f'<text x="{MARGIN / 2 + 20}" y="{y:.1f}" font-size="11">{escape(text)}</text>'
+        )
+        y += 18
+    out.append("</svg>")
+    return "\n".join(out)
