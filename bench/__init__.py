@@ -1,0 +1,1 @@
+"""Benchmarks: ASP queries against the plain-Python reference (see README)."""
