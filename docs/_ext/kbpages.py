@@ -1,0 +1,565 @@
+"""Generate the rulebook pages of the docs from the knowledge base, at build time.
+
+On ``builder-inited`` this writes reStructuredText into ``docs/rules/`` (git-ignored):
+
+* ``rules/index.rst``: the list of games;
+* ``rules/<game>/index.rst``: one page per game;
+* ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with its
+  summary, the sections it cites and that cite it, its terms, tables, named readings, worked
+  examples, the ASP statements that encode it and the tests that rule on it;
+* ``rules/glossary.rst``: every term the KB defines, as a Sphinx glossary;
+* ``rules/readings.inc``: every named reading, included by ``docs/readings.rst``.
+
+A file is rewritten only when its text changes, so incremental builds re-read only the pages
+whose knowledge changed. Files left over from an earlier run (a chapter that went away) are
+removed.
+
+The KB is read through ``adjudicator.kb`` (``list_games``/``load_game``). Configuration:
+
+``kb_games``
+    Game ids to render, in order; default: every game the KB lists, the default game first.
+``kb_root``, ``kb_asp_root``, ``kb_tests_root``
+    Override where the KB, the encodings and the tests are (used by the docs' own tests).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+OUT_DIR = "rules"
+
+# -- reStructuredText helpers ------------------------------------------------------------------
+
+_INLINE_SPECIAL = re.compile(r"([\\*`|_])")
+_LIST_START = re.compile(r"^(?:[-+*•]\s|[#\w]{1,3}[.)]\s|\(\w{1,3}\)\s|\.\.\s|:|>|=)")
+_ID_TOKEN = re.compile(r"(?<![\w.])(\d+(?:\.[0-9A-Za-z]+)+|[A-Z]\d*(?:\.\d+)+)(?![\w]|\.\d)")
+_GROUP = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
+_SEE = re.compile(r"\b(?:see|section|sections|rule|rules|per|under)\s+$", re.IGNORECASE)
+
+
+def esc(text: str) -> str:
+    """Escape text so reStructuredText shows it literally (inline context)."""
+    text = _INLINE_SPECIAL.sub(r"\\\1", text)
+    return text.replace("::", ":\\:")
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def paragraphs(text: str, linker=None) -> list[str]:
+    """Prose from YAML -> safe RST paragraphs (one line each; ``- item`` runs become lists)."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", str(text).strip()):
+        lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
+        if not lines:
+            continue
+        if len(lines) > 1 and all(ln.startswith("- ") for ln in lines):
+            out.append("\n".join("- " + inline(ln[2:], linker) for ln in lines))
+            continue
+        para = inline(" ".join(lines), linker)
+        if _LIST_START.match(para) or re.fullmatch(r"(\W)\1{3,}", para):
+            para = "\\" + para
+        out.append(para)
+    return out
+
+
+def inline(text: str, linker=None) -> str:
+    """Escape one paragraph; with ``linker``, cited rule ids become links.
+
+    An id is taken as a citation when it stands in brackets (``(12.2)``, ``[5.5.5]``,
+    ``(see 12.2-12.4)``) or right after a word such as "see" or "section"; other numbers
+    (``1.5``, strengths, hexes) are left alone.
+    """
+    if linker is None:
+        return esc(text)
+    spans: dict[int, tuple[int, str]] = {}
+    for group in _GROUP.finditer(text):
+        for token in _ID_TOKEN.finditer(group.group(1)):
+            start = group.start(1) + token.start()
+            spans[start] = (group.start(1) + token.end(), token.group(1))
+    for token in _ID_TOKEN.finditer(text):
+        if token.start() not in spans and _SEE.search(text[: token.start()]):
+            spans[token.start()] = (token.end(), token.group(1))
+    pieces: list[str] = []
+    pos = 0
+    for start in sorted(spans):
+        end, token = spans[start]
+        role = linker(token)
+        if role is None or start < pos:
+            continue
+        before = "" if start == 0 or text[start - 1].isspace() else "\\ "
+        after = "" if end >= len(text) or text[end].isspace() else "\\ "
+        pieces += [esc(text[pos:start]), before, role, after]
+        pos = end
+    pieces.append(esc(text[pos:]))
+    return "".join(pieces)
+
+
+def role_safe(text: str) -> bool:
+    return not re.search(r"[`<>\\]", text)
+
+
+def heading(text: str, char: str) -> list[str]:
+    line = esc(one_line(text))
+    return [line, char * max(len(line), 4), ""]
+
+
+def indent(lines: list[str], by: int = 3) -> list[str]:
+    pad = " " * by
+    return [pad + ln if ln else "" for ln in lines]
+
+
+def slug(section_id: str) -> str:
+    return "ch-" + re.sub(r"[^a-z0-9]+", "-", section_id.lower()).strip("-")
+
+
+def depth(section_id: str) -> int:
+    parts = section_id.split(".")
+    while len(parts) > 1 and parts[-1] == "0":
+        parts.pop()
+    return len(parts)
+
+
+# -- ASP statements around a line ------------------------------------------------------------
+
+
+def _code_part(line: str) -> str:
+    """The part of an ASP line before a ``%`` comment (strings respected)."""
+    in_string = False
+    for i, ch in enumerate(line):
+        if ch == '"' and (i == 0 or line[i - 1] != "\\"):
+            in_string = not in_string
+        elif ch == "%" and not in_string:
+            return line[:i]
+    return line
+
+
+def _ends_statement(line: str) -> bool:
+    code = _code_part(line).rstrip()
+    return code.endswith(".") and not code.endswith("..")
+
+
+def statement_spans(lines: list[str], hits: list[int]) -> list[tuple[int, int]]:
+    """1-based inclusive line spans of the whole ASP statements containing ``hits``."""
+    spans: list[tuple[int, int]] = []
+    for hit in sorted(set(hits)):
+        if hit < 1 or hit > len(lines):
+            continue
+        start = hit
+        while start > 1:
+            prev = lines[start - 2]
+            if _ends_statement(prev) or not _code_part(prev).strip():
+                break
+            start -= 1
+        end = hit
+        while end < len(lines) and not _ends_statement(lines[end - 1]):
+            end += 1
+            if end - hit > 40:  # a runaway statement: show the line alone
+                end = hit
+                break
+        if spans and start <= spans[-1][1] + 1:
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+        else:
+            spans.append((start, end))
+    return spans
+
+
+# -- the generator ---------------------------------------------------------------------------
+
+
+class Pages:
+    """Builds the text of every generated page; ``files`` maps relative path -> text."""
+
+    def __init__(self, app: Sphinx, kbs: list[Any], asp_root: Path | None):
+        self.app = app
+        self.srcdir = Path(app.srcdir)
+        self.outdir = self.srcdir / OUT_DIR
+        self.default_game = app.config.rule_default_game
+        self.kbs = kbs
+        self.by_game = {kb.id: kb for kb in kbs}
+        self.asp_root = asp_root
+        self.files: dict[str, str] = {}
+        self.titles = {kb.id: kb.game.title for kb in kbs}
+
+    # links -----------------------------------------------------------------------------
+
+    def target(self, game: str, section_id: str) -> str:
+        return section_id if game == self.default_game else f"{game}:{section_id}"
+
+    def resolve(self, game: str, ref: str) -> tuple[str, str] | None:
+        """``(game, id)`` of a KB reference if that section exists, else None."""
+        ref_game, _, bare = ref.rpartition(":")
+        ref_game = ref_game or game
+        kb = self.by_game.get(ref_game)
+        if kb is None:
+            return None
+        sid = kb.normalize(bare)
+        return (ref_game, sid) if sid in kb.sections else None
+
+    def link(self, game: str, ref: str) -> str:
+        found = self.resolve(game, ref)
+        if found is None:
+            return f"{esc(ref)} *(not in the knowledge base)*"
+        return f":rule:`{self.target(*found)}`"
+
+    def linker(self, game: str):
+        def make(token: str) -> str | None:
+            found = self.resolve(game, token)
+            if found is None:
+                return None
+            g, sid = found
+            return f":rule:`{esc(token)} <{self.target(g, sid)}>`"
+
+        return make
+
+    def term_name(self, game: str, term: str) -> str:
+        term = one_line(term)
+        return term if game == self.default_game else f"{term} ({game})"
+
+    # pages -----------------------------------------------------------------------------
+
+    def build(self) -> dict[str, str]:
+        self.rules_index()
+        for kb in self.kbs:
+            self.game_page(kb)
+            for chapter in kb.chapters():
+                self.chapter_page(kb, chapter)
+        self.glossary()
+        self.readings()
+        return self.files
+
+    def rules_index(self) -> None:
+        out = [".. This page is generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading("Rulebooks", "=")
+        out += [
+            "The rules of every game in the knowledge base, one page per chapter. Each "
+            "section gives our own summary of what the rulebook says (never its text), the "
+            "sections it cites and that cite it, and where the adjudicator encodes and tests "
+            "it. The :ref:`rule-index` lists every section id.",
+            "",
+        ]
+        if not self.kbs:
+            out += ["The knowledge base holds no games yet.", ""]
+        for kb in self.kbs:
+            with_summary = sum(1 for s in kb.sections.values() if s.summary)
+            out.append(
+                f"- :doc:`{kb.id}/index`: {len(kb.sections)} sections, "
+                f"{with_summary} summarised"
+            )
+        out += ["- :doc:`glossary`", ""]
+        out += [".. toctree::", "   :hidden:", ""]
+        out += [f"   {kb.id}/index" for kb in self.kbs]
+        out += ["   glossary", ""]
+        self.files["index.rst"] = "\n".join(out)
+
+    def game_page(self, kb: Any) -> None:
+        game = kb.game
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading(game.title, "=")
+        facts = [
+            ("Game id", f"``{kb.id}``"),
+            ("Publisher", esc(game.publisher) if game.publisher else None),
+            ("Rules edition", esc(game.edition) if game.edition else None),
+            ("Map", esc(game.map) if game.map else None),
+            ("Dice", self.dice(game.dice)),
+            ("Section ids", esc(one_line(game.id_scheme)) if game.id_scheme else None),
+        ]
+        for name, value in facts:
+            if value:
+                out.append(f":{name}: {value}")
+        out.append("")
+        total = len(kb.sections)
+        summarised = sum(1 for s in kb.sections.values() if s.summary)
+        encoded = sum(1 for s in kb.sections.values() if s.encodings)
+        ruled = sum(1 for s in kb.sections.values() if s.rulings)
+        readings = sum(1 for s in kb.sections.values() if s.readings)
+        out += [
+            f"The knowledge base holds {total} sections of this rulebook; {summarised} have a "
+            f"summary in our own words, {encoded} are encoded in ASP, {ruled} have rulings "
+            f"(tests) and {readings} have named readings of a disputed point.",
+            "",
+        ]
+        out += heading("Chapters", "-")
+        chapters = kb.chapters()
+        if not chapters:
+            out += ["No sections yet.", ""]
+        for chapter in chapters:
+            count = len(kb.descendants(chapter.id))
+            extra = f" ({count} subsections)" if count else ""
+            out.append(
+                f"- :rule:`{self.target(kb.id, chapter.id)}` "
+                f":doc:`{esc(one_line(chapter.title))} <{slug(chapter.id)}>`{extra}"
+            )
+        out.append("")
+        if chapters:
+            out += [".. toctree::", "   :hidden:", ""]
+            out += [f"   {slug(c.id)}" for c in chapters]
+            out.append("")
+        self.files[f"{kb.id}/index.rst"] = "\n".join(out)
+
+    @staticmethod
+    def dice(dice: Any) -> str | None:
+        if dice is None:
+            return None
+        text = f"{dice.count} x d{dice.sides}"
+        if dice.zero == "ten":
+            text += " (a 0 reads as 10)"
+        elif dice.zero == "zero":
+            text += " (a 0 reads as 0)"
+        if dice.notes:
+            text += "; " + esc(one_line(dice.notes))
+        return text
+
+    def chapter_page(self, kb: Any, chapter: Any) -> None:
+        rel = f"{kb.id}/{slug(chapter.id)}.rst"
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading(f"{chapter.id} {chapter.title}", "=")
+        out += [
+            f"*{esc(kb.game.title)}* · :doc:`all chapters <index>` · :ref:`rule-index`",
+            "",
+        ]
+        for sid in [chapter.id, *kb.descendants(chapter.id)]:
+            out += self.section_block(kb, kb.sections[sid], rel)
+        self.files[rel] = "\n".join(out)
+
+    def section_block(self, kb: Any, section: Any, rel: str) -> list[str]:
+        game = kb.id
+        out = [f".. rule:: {game}:{section.id}", f"   :title: {one_line(section.title)}"]
+        if depth(section.id) > 2:
+            out.append("   :no-contents-entry:")
+        out.append("")
+        body: list[str] = []
+        linker = self.linker(game)
+        if section.summary:
+            for para in paragraphs(section.summary, linker):
+                body += [para, ""]
+        else:
+            body += ["*Summary pending.*", ""]
+        if section.notes:
+            paras = paragraphs(section.notes, linker)
+            body += [".. note::", ""]
+            for para in paras:
+                body += indent(para.splitlines()) + [""]
+        fields: list[tuple[str, str]] = []
+        if section.parent:
+            fields.append(("Part of", self.link(game, section.parent)))
+        if section.children:
+            fields.append(("Subsections", ", ".join(self.link(game, c) for c in section.children)))
+        if section.refs:
+            fields.append(("Cites", ", ".join(self.link(game, r) for r in section.refs)))
+        if section.referenced_by:
+            fields.append(
+                ("Cited by", ", ".join(self.link(game, r) for r in section.referenced_by))
+            )
+        if section.terms:
+            names = []
+            for term in section.terms:
+                name = self.term_name(game, term)
+                names.append(f":term:`{esc(one_line(term))} <{name}>`" if role_safe(name)
+                             else esc(name))
+            fields.append(("Defines", ", ".join(names)))
+        if section.tables:
+            titles = []
+            for tid in section.tables:
+                table = kb.tables.get(tid)
+                titles.append(esc(one_line(table.title)) if table else f"``{tid}``")
+            fields.append(("Tables", ", ".join(titles)))
+        for name, value in fields:
+            body.append(f":{name}: {value}")
+        if fields:
+            body.append("")
+        if section.readings:
+            body += self.readings_block(section, linker)
+        if section.examples:
+            body += [".. rubric:: Worked examples", ""]
+            for ex in section.examples:
+                body.append(f"- **{esc(one_line(ex.title))}**: {inline(one_line(ex.question))}")
+                tail = [f"file ``kb/{ex.file}``"]
+                if ex.command:
+                    tail.append(f"answered by ``adjudicator {one_line(ex.command)}``")
+                body += ["  (" + "; ".join(tail) + ")"]
+            body.append("")
+        if section.encodings:
+            body += self.encodings_block(game, section, rel)
+        if section.rulings:
+            body += [".. rubric:: Rulings (tests)", ""]
+            for ruling in section.rulings:
+                body.append(f"- ``{ruling.test}``")
+            body.append("")
+        out += indent(body)
+        return out
+
+    def readings_block(self, section: Any, linker) -> list[str]:
+        body = [".. rubric:: Readings of a disputed point", ""]
+        question = next((r.question for r in section.readings if r.question), None)
+        if question:
+            body += [f"*Question:* {inline(one_line(question), linker)}", ""]
+        for reading in section.readings:
+            mark = " (default)" if reading.default else ""
+            body.append(f"``{reading.name}``{mark}")
+            text = [inline(one_line(reading.text), linker)]
+            if reading.why:
+                text += ["", f"*Why:* {inline(one_line(reading.why), linker)}"]
+            if reading.sources:
+                text += ["", "*Sources:* " + "; ".join(esc(one_line(s)) for s in reading.sources)]
+            body += indent(text, 3)
+            body.append("")
+        return body
+
+    def encodings_block(self, game: str, section: Any, rel: str) -> list[str]:
+        body = [".. rubric:: Encoded in", ""]
+        doc_dir = (self.outdir / rel).parent
+        for enc in section.encodings:
+            path = (self.asp_root / enc.file) if self.asp_root else None
+            if path is None or not path.is_file():
+                body += [f"- ``asp/{enc.file}``, lines {', '.join(map(str, enc.lines))}", ""]
+                continue
+            lines = path.read_text(encoding="utf-8").splitlines()
+            relpath = Path(os.path.relpath(path, doc_dir)).as_posix()
+            for start, end in statement_spans(lines, enc.lines):
+                body += [
+                    f".. literalinclude:: {relpath}",
+                    "   :language: prolog",
+                    f"   :lines: {start}-{end}",
+                    "   :lineno-match:",
+                    f"   :caption: asp/{enc.file}",
+                    "",
+                ]
+        return body
+
+    def glossary(self) -> None:
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading("Glossary", "=")
+        out += [
+            "Terms the rulebooks define, explained in our own words, with the section that "
+            "defines them. Terms of games other than the flagship carry the game id.",
+            "",
+        ]
+        any_terms = False
+        for kb in self.kbs:
+            terms: dict[str, tuple[str, list[str], str]] = {}
+            for section in kb.sections.values():
+                for term, definition in section.terms.items():
+                    key = one_line(term).lower()
+                    if key in terms:
+                        terms[key][1].append(section.id)
+                    else:
+                        terms[key] = (term, [section.id], definition)
+            if not terms:
+                continue
+            any_terms = True
+            out += heading(kb.game.title, "-")
+            out += [".. glossary::", "   :sorted:", ""]
+            linker = self.linker(kb.id)
+            for _key, (term, sids, definition) in terms.items():
+                out.append("   " + esc(self.term_name(kb.id, term)))
+                text = inline(one_line(definition), linker)
+                where = ", ".join(self.link(kb.id, s) for s in sids)
+                out += [f"      {text} (Defined in {where}.)", ""]
+        if not any_terms:
+            out += ["No terms yet.", ""]
+        self.files["glossary.rst"] = "\n".join(out)
+
+    def readings(self) -> None:
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        found = False
+        for kb in self.kbs:
+            sections = [s for s in kb.sections.values() if s.readings]
+            if not sections:
+                continue
+            found = True
+            out += heading(kb.game.title, "-")
+            for section in sections:
+                out += heading(f"{section.id} {section.title}", "~")
+                out += [
+                    f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
+                    f"``readings: {{\"{section.id}\": NAME}}``.",
+                    "",
+                ]
+                out += self.readings_block(section, self.linker(kb.id))[2:]
+        if not found:
+            out += ["The knowledge base names no readings yet.", ""]
+        self.files["readings.inc"] = "\n".join(out)
+
+
+def _games(app: Sphinx, kb_root: Path | None) -> list[str]:
+    from adjudicator.kb import list_games
+
+    wanted = app.config.kb_games
+    games = list(wanted) if wanted else list_games(kb_root)
+    default = app.config.rule_default_game
+    return sorted(games, key=lambda g: (g != default, g))
+
+
+def load_kbs(app: Sphinx) -> tuple[list[Any], Path | None]:
+    cfg = app.config
+    kb_root = Path(cfg.kb_root) if cfg.kb_root else None
+    asp_root = Path(cfg.kb_asp_root) if cfg.kb_asp_root else None
+    tests_root = Path(cfg.kb_tests_root) if cfg.kb_tests_root else None
+    try:
+        from adjudicator.kb import load_game
+    except ImportError as exc:
+        logger.warning("cannot import the knowledge base (adjudicator.kb): %s", exc,
+                       type="kb", subtype="import")
+        return [], asp_root
+    if asp_root is None:
+        try:
+            from adjudicator.paths import asp_dir
+
+            asp_root = asp_dir()
+        except (ImportError, FileNotFoundError):
+            asp_root = None
+    kbs = []
+    for game in _games(app, kb_root):
+        try:
+            if kb_root is None:
+                kbs.append(load_game(game))
+            else:
+                kbs.append(load_game(game, kb_root=kb_root, asp_root=asp_root,
+                                     tests_root=tests_root))
+        except Exception as exc:  # a broken KB must fail the -W build, with the reason
+            problems = getattr(exc, "problems", None) or [exc]
+            for problem in problems[:20]:
+                logger.warning("knowledge base %s: %s", game, problem, type="kb", subtype="load")
+    return kbs, asp_root
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def generate(app: Sphinx) -> None:
+    kbs, asp_root = load_kbs(app)
+    pages = Pages(app, kbs, asp_root)
+    files = pages.build()
+    changed = 0
+    for rel, text in files.items():
+        changed += write_if_changed(pages.outdir / rel, text.rstrip() + "\n")
+    keep = {(pages.outdir / rel).resolve() for rel in files}
+    for old in sorted(pages.outdir.rglob("*")):
+        if old.is_file() and old.suffix in (".rst", ".inc") and old.resolve() not in keep:
+            old.unlink()
+    logger.info("kbpages: %d generated files, %d changed", len(files), changed)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("ruledomain")
+    app.add_config_value("kb_games", [], "env", types=(list, tuple))
+    app.add_config_value("kb_root", None, "env", types=(str, type(None)))
+    app.add_config_value("kb_asp_root", None, "env", types=(str, type(None)))
+    app.add_config_value("kb_tests_root", None, "env", types=(str, type(None)))
+    app.connect("builder-inited", generate)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
