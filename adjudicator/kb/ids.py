@@ -32,7 +32,8 @@ def id_key(section_id: str) -> tuple:
     for part in section_id.split("."):
         pieces: list[tuple] = []
         for number, text in _PART_RE.findall(part):
-            pieces.append((0, int(number), "") if number else (1, 0, text.upper()))
+            # "01" sorts just before "1": 8.01 (a case of chapter 8) precedes section 8.1
+            pieces.append((0, int(number), -len(number), "") if number else (1, 0, 0, text.upper()))
         key.append(tuple(pieces))
     return tuple(key)
 

@@ -308,6 +308,24 @@ def scan_rulings(tests_root: Path | None, game: str, default_game: str = "s42") 
 # --------------------------------------------------------------------------------------------
 
 
+def resolve_key(key: str, sections: dict) -> str:
+    """Map a section id as written in a data file to the id in ``sections.yaml``.
+
+    Forgiving about common spellings: ``12`` for chapter ``12.0``, ``13.0.A`` for the
+    lettered section ``13.A``, ``s42:7.3`` for ``7.3``, and letter case.
+    """
+    key = str(key).strip()
+    if ":" in key:
+        key = key.partition(":")[2]
+    if key in sections:
+        return key
+    for candidate in (f"{key}.0", re.sub(r"^(\d+)\.0\.", r"\1.", key)):
+        if candidate in sections:
+            return candidate
+    upper = {k.upper(): k for k in sections}
+    return upper.get(key.upper(), key)
+
+
 def _default_roots() -> tuple[Path, Path | None, Path | None]:
     from adjudicator import paths
 
@@ -357,8 +375,11 @@ def load_game(
         return value
 
     game = load(game_dir / "game.yaml")
-    sections_file = load(game_dir / "sections.yaml") if (game_dir / "sections.yaml").exists() \
+    sections_file = (
+        load(game_dir / "sections.yaml")
+        if (game_dir / "sections.yaml").exists()
         else SectionsFile(game=game_id, sections=[])
+    )
     if problems:
         raise KBError(problems)
 
@@ -372,6 +393,8 @@ def load_game(
             refs=list(entry.refs),
             line=entry.line,
             kind=entry.kind,
+            untitled=entry.untitled,
+            unresolved=list(entry.unresolved),
         )
     for section in sections.values():
         if section.parent in sections:
@@ -386,7 +409,7 @@ def load_game(
         return path.relative_to(kb_root).as_posix()
 
     def target(path: Path, section_id: str) -> Section | None:
-        section = sections.get(section_id)
+        section = sections.get(resolve_key(section_id, sections))
         if section is None:
             unknown.append((rel(path), section_id))
         return section

@@ -69,6 +69,13 @@ class SectionEntry(_Strict):
     refs: list[SectionId] = Field(default_factory=list, description="ids this section cites")
     line: int | None = Field(None, ge=1, description="line of the heading in the source text")
     kind: Literal["chapter", "section", "rule", "scenario", "appendix", "other"] = "section"
+    untitled: bool = Field(
+        False, description="the rulebook prints no heading here; the title is made up"
+    )
+    unresolved: list[str] = Field(
+        default_factory=list,
+        description="citations printed in this section that name no section of this rulebook",
+    )
 
 
 class SectionsFile(_Strict):
@@ -212,7 +219,9 @@ class Section(BaseModel):
     parent: SectionId | None = None
     children: list[SectionId] = Field(default_factory=list)
     kind: str = "section"
+    untitled: bool = False
     line: int | None = None
+    unresolved: list[SectionId] = Field(default_factory=list)
     summary: str | None = None
     notes: str | None = None
     refs: list[SectionId] = Field(default_factory=list)
@@ -274,7 +283,7 @@ class GameKB:
     ):
         self.game = game
         self.id = game.id
-        self.sections = {k: sections[k] for k in sort_ids(sections)}
+        self.sections = dict(sections)  # in the order of sections.yaml (the book's tree)
         self.tables = tables
         self.examples = examples
         self.root = root
@@ -394,9 +403,7 @@ class GameKB:
         selfies = sort_ids(n for n in graph if graph.has_edge(n, n))
         graph.remove_edges_from(nx.selfloop_edges(graph))
         cycles = [
-            sorted(c, key=id_key)
-            for c in nx.simple_cycles(graph, length_bound=4)
-            if len(c) > 1
+            sorted(c, key=id_key) for c in nx.simple_cycles(graph, length_bound=4) if len(c) > 1
         ]
         cycles.sort(key=lambda c: [id_key(x) for x in c])
         orphans = sort_ids(

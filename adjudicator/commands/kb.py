@@ -1,0 +1,242 @@
+"""``adjudicator rules`` and the ``adjudicator kb`` sub-commands (ingest, check)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from adjudicator.errors import InputError, usage_error
+from adjudicator.output import JsonOpt, cite, emit
+
+DEFAULT_GAME = "s42"
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="Game id (s42, sos, kb42, p2p, eak).")]
+
+
+def _load(game: str):
+    from adjudicator.kb import load_game
+
+    return load_game(game)
+
+
+def section_json(kb, section) -> dict[str, Any]:
+    """The ``rules`` answer for one section (contract fields first)."""
+    return {
+        "id": section.id,
+        "title": section.title,
+        "summary": section.summary,
+        "refs": list(section.refs),
+        "referenced_by": list(section.referenced_by),
+        "game": kb.id,
+        "parent": section.parent,
+        "children": list(section.children),
+        "kind": section.kind,
+        "terms": dict(section.terms),
+        "tables": list(section.tables),
+        "readings": [r.model_dump(exclude_defaults=True) for r in section.readings],
+        "examples": [{"file": e.file, "title": e.title} for e in section.examples],
+        "encodings": [e.model_dump() for e in section.encodings],
+        "rulings": [r.model_dump() for r in section.rulings],
+        "unresolved": list(section.unresolved),
+    }
+
+
+def _print_section(console: Console, kb, section) -> None:
+    console.print(f"[bold]{kb.id} {section.id}[/bold]  {section.title}")
+    if section.parent:
+        parent = kb.sections[section.parent]
+        console.print(f"  in {parent.id} {parent.title}")
+    console.print()
+    console.print(section.summary or "(no summary yet)")
+    if section.terms:
+        console.print()
+        for term, definition in section.terms.items():
+            console.print(f"  [bold]{term}[/bold]: {definition}")
+    for label, values in (
+        ("subsections", section.children),
+        ("cites", section.refs),
+        ("cited by", section.referenced_by),
+        ("tables", section.tables),
+    ):
+        if values:
+            console.print(f"{label}: {', '.join(values)}")
+    for reading in section.readings:
+        mark = " (default)" if reading.default else ""
+        console.print(f"reading [bold]{reading.name}[/bold]{mark}: {reading.text}")
+    for example in section.examples:
+        console.print(f"example: {example.title} ({example.file})")
+    for encoding in section.encodings:
+        lines = ", ".join(str(n) for n in encoding.lines)
+        console.print(f"encoded in: asp/{encoding.file} (lines {lines})")
+    for ruling in section.rulings:
+        console.print(f"tested by: {ruling.test}")
+
+
+def _search(kb, text: str, as_json: bool, limit: int) -> None:
+    hits = kb.search(text)[:limit]
+    data = {
+        "game": kb.id,
+        "query": text,
+        "results": [
+            {"id": s.id, "title": s.title, "summary": s.summary, "score": score}
+            for s, score in hits
+        ],
+    }
+
+    def show(console: Console) -> None:
+        if not hits:
+            console.print(f"nothing in {kb.id} matches {text!r}")
+        for section, _ in hits:
+            console.print(f"{section.id:10} {section.title}")
+
+    emit(data, show, as_json)
+
+
+def rules(
+    section_id: Annotated[
+        str | None, typer.Argument(help="Section id, e.g. 12.2 (or s42:12.2).")
+    ] = None,
+    game: GameOpt = DEFAULT_GAME,
+    search: Annotated[
+        str | None, typer.Option("--search", "-s", help="Search titles, terms and summaries.")
+    ] = None,
+    limit: Annotated[int, typer.Option(help="Most search results to show.")] = 20,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show what the knowledge base holds about a rule section, or search it."""
+    if section_id and ":" in section_id:
+        game, _, section_id = section_id.partition(":")
+    kb = _load(game)
+    if search is not None:
+        _search(kb, search, as_json, limit)
+        return
+    if not section_id:
+        raise usage_error("give a section id (e.g. 12.2) or --search TEXT", "ID")
+    section = kb.get(section_id)
+    if section is None:
+        hint = kb.suggest(section_id)
+        more = f"; did you mean {', '.join(hint)}?" if hint else ""
+        raise usage_error(f"no section {section_id!r} in game {kb.id}{more}", "ID")
+    emit(section_json(kb, section), lambda c: _print_section(c, kb, section), as_json)
+
+
+def search_cmd(
+    text: Annotated[str, typer.Argument(help="Words to look for.")],
+    game: GameOpt = DEFAULT_GAME,
+    limit: Annotated[int, typer.Option(help="Most results to show.")] = 20,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search section titles, terms and summaries (every word must match)."""
+    _search(_load(game), text, as_json, limit)
+
+
+kb_app = typer.Typer(
+    help="Build and check the rules knowledge base.", no_args_is_help=True, add_completion=False
+)
+
+
+@kb_app.command("ingest")
+def ingest(
+    rulebook: Annotated[Path, typer.Argument(help="Rulebook as plain text.")],
+    game: Annotated[str, typer.Option("--game", "-g", help="Game id for the output.")],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Folder to write sections.yaml into (default: print)."),
+    ] = None,
+    style: Annotated[
+        str | None, typer.Option(help="Numbering style: lines, inline or lettered (detected).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Parse a rulebook's text into a section tree with cross-references."""
+    from adjudicator.kb.ingest import parse_file, sections_yaml
+
+    if not rulebook.is_file():
+        raise usage_error(f"no such file: {rulebook}", "RULEBOOK")
+    if style not in (None, "lines", "inline", "lettered"):
+        raise usage_error(f"unknown style {style!r} (lines, inline, lettered)", "--style")
+    result = parse_file(rulebook, game, style)  # type: ignore[arg-type]
+    text = sections_yaml(result)
+    written = None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        written = out / "sections.yaml"
+        written.write_text(text, encoding="utf-8")
+    data = {
+        "game": game,
+        "source": rulebook.name,
+        "style": result.style,
+        "sections": len(result.headings),
+        "citations": sum(len(v) for v in result.refs().values()),
+        "dangling": [{"section": s, "cited": c, "line": ln} for s, c, ln in result.dangling()],
+        "ranges": [{"section": s, "printed": p, "ids": ids} for s, p, ids in result.ranges()],
+        "cycles": result.cycles(),
+        "written": str(written) if written else None,
+    }
+    if out is None and not as_json:
+        typer.echo(text, nl=False)
+        return
+
+    def show(console: Console) -> None:
+        console.print(
+            f"{game}: {data['sections']} sections, {data['citations']} citations "
+            f"({result.style} style) -> {written}"
+        )
+        for item in data["dangling"]:
+            console.print(
+                f"  dangling: {item['section']} cites {item['cited']} (line {item['line']})"
+            )
+
+    emit(data, show, as_json)
+
+
+@kb_app.command("check")
+def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
+    """Validate a game's KB files and report dangling citations and cycles.
+
+    Exit status 2 when something is broken (a dangling citation in refs, an orphan section,
+    or a summary, reading, table or example naming a section that does not exist).
+    """
+    kb = _load(game)
+    report = kb.check()
+    unresolved = [{"section": s.id, "cited": c} for s in kb.sections.values() for c in s.unresolved]
+    data = report.model_dump()
+    data["ok"] = report.ok
+    data["unresolved"] = unresolved
+    data["summaries"] = sum(1 for s in kb.sections.values() if s.summary)
+
+    def show(console: Console) -> None:
+        console.print(
+            f"{kb.id}: {report.sections} sections, {report.citations} citations, "
+            f"{data['summaries']} summaries"
+        )
+        for source, target in report.dangling:
+            console.print(f"  dangling: {source} cites {target}, which does not exist")
+        for item in unresolved:
+            console.print(f"  unresolved in the rulebook: {item['section']} cites {item['cited']}")
+        for orphan in report.orphans:
+            console.print(f"  orphan: {orphan} has a parent that does not exist")
+        for where, section_id in report.unknown_ids:
+            console.print(f"  unknown id: {where} names {section_id}")
+        if report.self_citations:
+            console.print(f"  cites itself: {cite(report.self_citations)}")
+        console.print(f"  citation cycles (up to 4 sections): {len(report.cycles)}")
+        for cycle in report.cycles[:10]:
+            console.print("    " + " -> ".join([*cycle, cycle[0]]))
+        console.print("ok" if report.ok else "problems found")
+
+    emit(data, show, as_json)
+    if not report.ok:
+        raise typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rules")(rules)
+    app.command("search")(search_cmd)
+    app.add_typer(kb_app, name="kb")
+
+
+__all__ = ["register", "section_json", "InputError"]
