@@ -12,6 +12,7 @@ GAME = register(
         queries={
             "validate": CORE,
             "zoc": (*CORE, "s42/zoc.lp"),
+            "bonds": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
         },
         show="s42/show.lp",
     )
