@@ -153,7 +153,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
             f'stroke="{colour}" stroke-width="2" stroke-opacity="0.45"/></pattern>'
         )
     out.append("</defs>")
-    out.append(f'<rect width="100%" height="100%" fill="#ffffff"/>')
+    out.append('<rect width="100%" height="100%" fill="#ffffff"/>')
     title = f"{sc.game} turn {sc.turn}, {sc.weather}, {sc.phasing} to move"
     out.append(f'<text x="{MARGIN / 2}" y="22" font-size="15">{escape(title)}</text>')
     # terrain
@@ -180,7 +180,8 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
             )
         if spec.vp:
             out.append(
-                f'<text x="{x + 14:.1f}" y="{y + 18:.1f}" font-size="9" fill="#b00">{spec.vp}</text>'
+                f'<text x="{x + 14:.1f}" y="{y + 18:.1f}" font-size="9" fill="#b00">'
+                f"{spec.vp}</text>"
             )
     # shaded overlays (ZOC etc.) under the hexside features
     for layer in layers:

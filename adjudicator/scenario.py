@@ -239,11 +239,17 @@ def _find_key(mapping: dict, part: Any) -> Any:
     return None
 
 
+def _leading_zeros(value: Any) -> bool:
+    """True for a number typed with leading zeros, such as an unquoted ``0404``."""
+    width = getattr(value, "_width", None) if isinstance(value, ScalarInt) else None
+    return bool(width) and width > len(str(abs(int(value))))
+
+
 def _hex_text(value: Any) -> str | None:
     """The digits the user typed for a hex id that YAML read as a number."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, ScalarInt) and getattr(value, "_width", None):
+    if _leading_zeros(value):
         return f"{int(value):0{value._width}d}"
     if isinstance(value, int):
         return str(value)
@@ -294,7 +300,7 @@ def _plain(node: Any, path: PathT, col: _Collector) -> Any:
         return out
     if isinstance(node, list):
         return [_plain(v, (*path, i), col) for i, v in enumerate(node)]
-    if isinstance(node, ScalarInt) and getattr(node, "_width", None):
+    if _leading_zeros(node):
         return _hex_text(node)
     if isinstance(node, str):
         return str(node)
@@ -380,7 +386,7 @@ def _describe(err: dict, col: _Collector) -> None:
 
 def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], list[str]]) -> None:
     games = known_games()
-    if sc.game not in games:
+    if sc.game and sc.game not in games:
         close = difflib.get_close_matches(sc.game, games, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         col.add(("game",), f"no adjudicator for game '{sc.game}' (known: {', '.join(games)}){hint}")
@@ -418,7 +424,8 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
             elif not grid.on_edge(hid):
                 col.add((*path, "hexes", i), f"'{hid}' is not on the map edge")
     seen_units: dict[str, int] = {}
-    for i, u in enumerate(sc.units):
+    index = sc.__dict__.get("_unit_index") or list(range(len(sc.units)))
+    for i, u in zip(index, sc.units, strict=True):
         path = ("units", i)
         if u.id in seen_units:
             col.add((*path, "id"), f"duplicate unit id '{u.id}' (also units[{seen_units[u.id]}])")
@@ -434,6 +441,34 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
                 col.add((*path, "hex"), f"no entry area '{u.hex}'{hint}")
         if u.steps is not None and u.steps > u.max_steps:
             col.add((*path, "steps"), f"{u.steps} steps left but max_steps is {u.max_steps}")
+
+
+def _salvage(data: dict) -> Scenario | None:
+    """The parts of an invalid file that do validate, for the remaining checks.
+
+    The map must validate for any cross-check to make sense; units that fail
+    on their own are left out (their problems are already listed).
+    """
+    try:
+        m = MapSpec.model_validate(data.get("map"))
+    except ValidationError:
+        return None
+    units = []
+    for raw in data.get("units") or []:
+        try:
+            units.append(Unit.model_validate(raw))
+        except ValidationError:
+            # Keep what can still be cross-checked: its id and where it stands.
+            ok = isinstance(raw, dict) and all(isinstance(raw.get(k), str) for k in ("id", "hex"))
+            units.append(
+                Unit.model_construct(id=raw["id"], hex=raw["hex"], steps=None, max_steps=1)
+                if ok else None
+            )
+    game = data.get("game") if isinstance(data.get("game"), str) else None
+    sc = Scenario.model_construct(game=game or "", map=m, units=[u for u in units if u],
+                                  readings={}, source="")
+    sc.__dict__["_unit_index"] = [i for i, u in enumerate(units) if u]
+    return sc
 
 
 def _default_games() -> list[str]:
@@ -463,6 +498,9 @@ def parse_scenario(
     except ValidationError as exc:
         for err in exc.errors(include_url=False):
             _describe(err, col)
+        partial = _salvage(data)
+        if partial is not None:
+            _semantic_checks(partial, col, known_games)
         raise InputError(col.problems) from None
     _semantic_checks(sc, col, known_games)
     if col.problems:
