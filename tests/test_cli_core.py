@@ -104,3 +104,22 @@ def test_module_entry_point_exit_status():
     bad = subprocess.run([sys.executable, "-m", "adjudicator", "validate", "/nonexistent.yaml"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_static_map_part_is_solved_once_per_map():
+    from positions import pos, unit
+
+    from adjudicator.queries.zoc import zoc
+    from adjudicator.solver import Solver, _static_atoms
+
+    solver = Solver("s42")
+    first = pos([unit("A", "axis", "0404")], hexsides={"0404-0405": {"river": "volga"}})
+    zoc(first, solver)
+    before = _static_atoms.cache_info()
+    moved = pos([unit("A", "axis", "0606")], hexsides={"0404-0405": {"river": "volga"}})
+    zoc(moved, solver)
+    after = _static_atoms.cache_info()
+    assert after.hits == before.hits + 1 and after.misses == before.misses
+    other_map = pos([unit("A", "axis", "0606")], hexsides={"0404-0405": {"river": "minor"}})
+    zoc(other_map, solver)
+    assert _static_atoms.cache_info().misses == after.misses + 1

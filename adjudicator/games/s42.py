@@ -14,6 +14,7 @@ GAME = register(
             "zoc": (*CORE, "s42/zoc.lp"),
             "bonds": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
         },
+        static=("s42/static.lp",),
         show="s42/show.lp",
     )
 )
