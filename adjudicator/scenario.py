@@ -82,6 +82,8 @@ class HexSpec(_Strict):
     port: bool = False
     control: Side | None = None
     fortification: Literal["printed", "built", "under-construction"] | None = None
+    #: Not in contract v1: the City Battle marker level on this city hex (11.6.2): 0, 1 or 2.
+    city_battle: int = Field(default=0, ge=0, le=2)
 
 
 class HexsideSpec(_Strict):
@@ -126,6 +128,24 @@ class Unit(_Strict):
     train: bool = False
     retreated: bool = False
     supply: Literal["in-supply", "out-of-supply", "isolated"] = "in-supply"
+    # -- Not in contract v1 (combat, chapters 8-11, 18, 20.5, 21.4, 28); all optional. --
+    #: Axis nationality (2.3.4, 20.5): german (the default for Axis units), romanian,
+    #: hungarian, italian, slovakian, croatian or ncv (North Caucasian Volunteers).
+    nationality: Literal[
+        "german", "romanian", "hungarian", "italian", "slovakian", "croatian", "ncv", "soviet"
+    ] | None = None
+    #: Defense strength printed in parentheses on the counter (9.8).
+    parenthesized: bool = False
+    #: Has attacked earlier in this Combat Phase (8.1).
+    attacked: bool = False
+    #: Has been attacked earlier in this Combat Phase (8.1).
+    defended: bool = False
+    #: Carries a Replacement marker (21.4).
+    replacement: bool = False
+    #: ASU or leader on its Used side (18.2.1, 28.1.1).
+    used: bool = False
+    #: Range printed on an ASU or leader counter, in hexes (18.4, 28.1.2).
+    range: int | None = Field(default=None, ge=0)
 
     @field_validator("id", "hex", mode="before")
     @classmethod
