@@ -166,7 +166,7 @@ def statement_spans(lines: list[str], hits: list[int]) -> list[tuple[int, int]]:
             if end - hit > 40:  # a runaway statement: show the line alone
                 end = hit
                 break
-        if spans and start <= spans[-1][1] + 1:
+        if spans and start <= spans[-1][1] + 3:  # close statements share one block
             spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
         else:
             spans.append((start, end))

@@ -11,6 +11,9 @@ Modelled on Sphinx's own ``citation`` and ``std`` domains:
 ``:rule:`7.3```, ``:rule:`sos:12.3```, ``:rule:`the bond rule <7.3>```
     Cites a rule section. Without a prefix the game is ``rule_default_game``.
 
+``:rule-soft:`7.3```
+    Like ``:rule:`` but without a warning when nothing defines the id (for generated text).
+
 ``:ref:`rule-index```
     The index page of every defined rule, grouped by game.
 
@@ -214,8 +217,8 @@ class RuleRole(XRefRole):
     resolves through this domain, whatever the page's default domain.
     """
 
-    def __init__(self) -> None:
-        super().__init__(warn_dangling=True, innernodeclass=nodes.inline)
+    def __init__(self, warn_dangling: bool = True) -> None:
+        super().__init__(warn_dangling=warn_dangling, innernodeclass=nodes.inline)
 
     def run(self):  # noqa: D102 - see XRefRole.run
         self.refdomain, self.reftype = DOMAIN, "rule"
@@ -300,7 +303,7 @@ class RuleDomain(Domain):
     label = "Rule"
     object_types = {"rule": ObjType("rule", "rule")}
     directives = {"rule": RuleDirective}
-    roles = {"rule": RuleRole()}
+    roles = {"rule": RuleRole(), "soft": RuleRole(warn_dangling=False)}
     indices = [RuleIndex]
     initial_data: dict[str, Any] = {
         "rules": {},  # key "game:id" -> list[RuleDef] (more than one: a duplicate)
@@ -471,6 +474,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Unprefixed forms, usable whatever the page's default domain is.
     app.add_directive("rule", RuleDirective)
     app.add_role("rule", RuleRole())
+    # For generated text that mentions ids the docs may not define: links when it can,
+    # plain text (no warning) otherwise.
+    app.add_role("rule-soft", RuleRole(warn_dangling=False))
     app.connect("env-before-read-docs", _before_read)
     app.connect("env-get-updated", _pages_to_rewrite)
     return {
