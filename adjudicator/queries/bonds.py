@@ -1,0 +1,221 @@
+"""ZOC bonds (Stalingrad '42 chapter 7): which bonds stand, which are negated, and why.
+
+The decisions are made by ``asp/s42/bonds.lp``; this module turns its shown
+atoms into typed findings. Every bond lists the rules that form it and, when
+it does not bind the enemy now, the rules that negate (7.3) or break (7.6) it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+
+from adjudicator.hexgrid import hexside_id
+from adjudicator.queries.zoc import rule_key
+from adjudicator.scenario import Scenario
+from adjudicator.solver import Answer, Solver
+
+#: The disputed rules whose reading changes which bonds exist.
+READING_RULES = ("7.1", "7.5", "7.6.1")
+
+
+def _rules(rules: set[str] | list[str]) -> list[str]:
+    return sorted(set(rules), key=rule_key)
+
+
+def _s(sym: clingo.Symbol) -> str:
+    """A string or constant argument as text."""
+    return sym.string if sym.type == clingo.SymbolType.String else sym.name
+
+
+@dataclass
+class Bond:
+    side: str
+    kind: str  # hex | hexside | edge
+    #: two hex ids (sorted), or for an edge bond the hex and the entry-area id
+    ends: list[str]
+    #: the hex a hex bond runs through, and the hexside a hexside or edge bond runs along
+    through_hexes: list[str]
+    through_hexsides: list[str]
+    formed_by: list[str]
+    negated_by: list[str] = field(default_factory=list)
+    broken_by: list[str] = field(default_factory=list)
+    #: ids of standing enemy bonds this one intersects (7.4)
+    crosses: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return f"{self.side}:{self.kind}:{'-'.join(self.ends)}"
+
+    @property
+    def negated(self) -> bool:
+        return bool(self.negated_by)
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.broken_by)
+
+    @property
+    def standing(self) -> bool:
+        return not self.negated and not self.broken
+
+    @property
+    def closes_hexes(self) -> list[str]:
+        return self.through_hexes if self.standing else []
+
+    @property
+    def closes_hexsides(self) -> list[str]:
+        return self.through_hexsides if self.standing else []
+
+    @property
+    def rules(self) -> list[str]:
+        """Every rule that decides this finding."""
+        rules = set(self.formed_by) | set(self.negated_by) | set(self.broken_by)
+        if self.standing:
+            rules.add("7.2")
+        return _rules(rules)
+
+    def why(self) -> str:
+        what = {"hex": "Hex Bond", "hexside": "Hexside Bond", "edge": "Hexside Bond with the map edge"}
+        text = f"{self.side} {what[self.kind]} {self.ends[0]}-{self.ends[1]}"
+        if self.broken:
+            return f"{text}: broken by terrain"
+        if self.negated:
+            return f"{text}: negated by enemy units"
+        closed = self.through_hexes + self.through_hexsides
+        return f"{text}: closes {', '.join(closed)} to the enemy"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "kind": self.kind,
+            "ends": self.ends,
+            "negated": self.negated,
+            "broken": self.broken,
+            "standing": self.standing,
+            "through": {"hexes": self.through_hexes, "hexsides": self.through_hexsides},
+            "closes": {"hexes": self.closes_hexes, "hexsides": self.closes_hexsides},
+            "formed_by": self.formed_by,
+            "negated_by": self.negated_by,
+            "broken_by": self.broken_by,
+            "crosses": self.crosses,
+            "why": self.why(),
+            "rules": self.rules,
+        }
+
+
+@dataclass
+class NoBond:
+    """A unit that cannot take part in any bond."""
+
+    unit: str
+    rules: list[str]
+
+
+@dataclass
+class LoneLight:
+    """A hex whose only bond-capable unit is one Free Stacking unit or ASU."""
+
+    side: str
+    hex: str
+    rules: list[str] = field(default_factory=lambda: ["4.2", "7.1", "18.2.3"])
+
+
+@dataclass
+class BondsAnswer:
+    bonds: list[Bond]
+    no_bond: list[NoBond]
+    lone: list[LoneLight]
+    readings: dict[str, str]
+
+    def standing(self, side: str | None = None) -> list[Bond]:
+        return [b for b in self.bonds if b.standing and (side is None or b.side == side)]
+
+    def closed_hexes(self, side: str) -> list[str]:
+        """Hexes the enemies of ``side`` may not enter because of its bonds (7.2)."""
+        return sorted({h for b in self.standing(side) for h in b.closes_hexes})
+
+    def closed_hexsides(self, side: str) -> list[str]:
+        """Hexsides the enemies of ``side`` may not cross because of its bonds (7.2)."""
+        return sorted({s for b in self.standing(side) for s in b.closes_hexsides})
+
+    def find(self, side: str, kind: str, a: str, b: str) -> Bond | None:
+        for bond in self.bonds:
+            if (bond.side, bond.kind) == (side, kind) and set(bond.ends) == {a, b}:
+                return bond
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        sides = ("axis", "soviet")
+        return {
+            "bonds": [b.to_json() for b in self.bonds],
+            "closed": {
+                s: {"hexes": self.closed_hexes(s), "hexsides": self.closed_hexsides(s),
+                    "rules": ["7.2"]}
+                for s in sides
+            },
+            "no_bond": [vars(n) for n in self.no_bond],
+            "lone_free_stacking": [vars(x) for x in self.lone],
+            "readings": self.readings,
+            "rules": _rules({r for b in self.bonds for r in b.rules} | {"7.1"}),
+        }
+
+
+def bonds_from_answer(ans: Answer) -> list[Bond]:
+    """Typed bonds from the atoms of any query that loaded ``s42/bonds.lp``."""
+    keyed: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+
+    def key(args: list[clingo.Symbol]) -> tuple[str, str, str, str]:
+        return (args[0].name, args[1].name, _s(args[2]), _s(args[3]))
+
+    for s in ans.by_name("bond", 4):
+        keyed[key(s.arguments)] = defaultdict(set)
+    for name, arity, slot in (
+        ("bond_rule", 5, "formed"), ("bond_negated", 5, "negated"), ("bond_broken", 5, "broken"),
+    ):
+        for s in ans.by_name(name, arity):
+            keyed[key(s.arguments)][slot].add(s.arguments[4].string)
+    for s in ans.by_name("bond_middle", 5):
+        keyed[key(s.arguments)]["hexes"].add(s.arguments[4].string)
+    for s in ans.by_name("bond_side", 6):
+        keyed[key(s.arguments)]["hexsides"].add(
+            hexside_id(s.arguments[4].string, s.arguments[5].string))
+    crosses: dict[tuple[str, str, str, str], set[str]] = defaultdict(set)
+    for s in ans.by_name("bond_crosses", 8):
+        a = s.arguments
+        other = f"{a[4].name}:{a[5].name}:{_s(a[6])}-{_s(a[7])}"
+        crosses[key(a)].add(other)
+    out = []
+    for k in sorted(keyed, key=lambda k: (k[0], ["hex", "hexside", "edge"].index(k[1]), k[2:])):
+        d = keyed[k]
+        side, kind, a, b = k
+        out.append(Bond(
+            side=side, kind=kind, ends=[a, b],
+            through_hexes=sorted(d["hexes"]), through_hexsides=sorted(d["hexsides"]),
+            formed_by=_rules(d["formed"]), negated_by=_rules(d["negated"]),
+            broken_by=_rules(d["broken"]), crosses=sorted(crosses[k]),
+        ))
+    return out
+
+
+def bonds(sc: Scenario, solver: Solver | None = None,
+          readings: dict[str, str] | None = None) -> BondsAnswer:
+    """Every bond of both sides in the position, standing, negated or broken."""
+    solver = solver or Solver(sc.game)
+    ans = solver.solve(sc, "bonds", readings=readings)
+    no: dict[str, set[str]] = defaultdict(set)
+    for s in ans.by_name("no_bond", 2):
+        no[s.arguments[0].string].add(s.arguments[1].string)
+    lone = [LoneLight(s.arguments[0].name, s.arguments[1].string)
+            for s in ans.by_name("bond_lone_light", 2)]
+    chosen = {**solver.readings_for(sc), **(readings or {})}
+    return BondsAnswer(
+        bonds=bonds_from_answer(ans),
+        no_bond=[NoBond(u, _rules(r)) for u, r in sorted(no.items())],
+        lone=sorted(lone, key=lambda x: (x.side, x.hex)),
+        readings={r: chosen[r] for r in READING_RULES if r in chosen},
+    )
