@@ -13,6 +13,7 @@ GAME = register(
             "validate": CORE,
             "zoc": (*CORE, "s42/zoc.lp"),
             "bonds": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
+            "check": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
         },
         static=("s42/static.lp",),
         show="s42/show.lp",
