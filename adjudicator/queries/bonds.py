@@ -79,7 +79,8 @@ class Bond:
         return _rules(rules)
 
     def why(self) -> str:
-        what = {"hex": "Hex Bond", "hexside": "Hexside Bond", "edge": "Hexside Bond with the map edge"}
+        what = {"hex": "Hex Bond", "hexside": "Hexside Bond",
+                "edge": "Hexside Bond with the map edge"}
         text = f"{self.side} {what[self.kind]} {self.ends[0]}-{self.ends[1]}"
         if self.broken:
             return f"{text}: broken by terrain"

@@ -139,7 +139,8 @@ def check_enter(sc: Scenario, spec: str, solver: Solver | None = None,
     out = [
         Finding(code, fmt((_REFUSALS if refuses else _NOTES)[code]),
                 sorted(rules, key=rule_key), refuses)
-        for (code, refuses), rules in sorted(findings.items(), key=lambda kv: (not kv[0][1], kv[0][0]))
+        for (code, refuses), rules in sorted(findings.items(),
+                                             key=lambda kv: (not kv[0][1], kv[0][0]))
     ]
     if allowed and not any(f.rules for f in out):
         out.append(Finding("free", f"no enemy ZOC or bond bars {target}", ["6.2", "7.2"]))
