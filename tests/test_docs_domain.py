@@ -1,0 +1,158 @@
+"""The Sphinx ``rule`` domain (docs/_ext/ruledomain.py) on a tiny throw-away project.
+
+Checks that a defined rule resolves to its anchor, that a dangling citation, a duplicate id
+and a never-cited flagship id each warn, that a rebuild after fixing the source stops warning
+(incremental builds), and that a parallel build gives the same links.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sphinx")
+
+from sphinx.application import Sphinx  # noqa: E402
+from sphinx.util.docutils import docutils_namespace, patch_docutils  # noqa: E402
+
+EXT_DIR = Path(__file__).resolve().parent.parent / "docs" / "_ext"
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(EXT_DIR)!r})
+extensions = ["ruledomain"]
+rule_default_game = "s42"
+rule_game_titles = {{"s42": "Stalingrad '42", "sos": "Streets of Stalingrad"}}
+html_theme = "basic"
+"""
+
+INDEX = """
+Rules
+=====
+
+.. toctree::
+
+   other
+
+.. rule:: s42:7.3 Negating bonds
+
+   A bond goes when an enemy unit sits between (see :rule:`7.4`).
+
+.. rule:: 7.4
+   :title: Bonds and the map edge
+
+   Cites :rule:`sos:12.3` and :rule:`the retreat rule <s42:12.2>`.
+"""
+
+OTHER = """
+Other
+=====
+
+.. rule:: sos:12.3 Retreat paths
+
+   Cites :rule:`7.3` and :rule:`s42:7.4`.
+
+.. rule:: s42:12.2 Elimination in a retreat
+
+   Some text.
+"""
+
+
+def build(src: Path, files: dict[str, str], parallel: int = 0, fresh: bool = True):
+    for name, text in files.items():
+        (src / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    warnings = io.StringIO()
+    # As sphinx-build does: keep docutils' global registrations local to this build.
+    with patch_docutils(src), docutils_namespace():
+        app = Sphinx(
+            srcdir=str(src),
+            confdir=str(src),
+            outdir=str(src / "_build" / "html"),
+            doctreedir=str(src / "_build" / "doctrees"),
+            buildername="html",
+            status=io.StringIO(),
+            warning=warnings,
+            freshenv=fresh,
+            parallel=parallel,
+        )
+        app.build()
+    return app, warnings.getvalue()
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "conf.py").write_text(CONF, encoding="utf-8")
+    yield tmp_path
+    sys.modules.pop("ruledomain", None)
+
+
+def test_defined_rules_resolve_both_ways(project: Path) -> None:
+    app, warnings = build(project, {"index.rst": INDEX, "other.rst": OTHER})
+    assert "WARNING" not in warnings, warnings
+    index = (project / "_build" / "html" / "index.html").read_text(encoding="utf-8")
+    other = (project / "_build" / "html" / "other.html").read_text(encoding="utf-8")
+    assert 'id="rule-s42-7-3"' in index
+    assert 'href="other.html#rule-sos-12-3"' in index
+    assert "the retreat rule" in index  # explicit title kept
+    assert 'href="index.html#rule-s42-7-3"' in other
+    assert (project / "_build" / "html" / "rule-index.html").is_file()
+    domain = app.env.domains["rule"]
+    assert {k for k, *_ in domain.get_objects()} == {"s42:7.3", "s42:7.4", "s42:12.2", "sos:12.3"}
+
+
+def test_dangling_duplicate_and_uncited_warn(project: Path) -> None:
+    broken_other = OTHER + (
+        "\n.. rule:: s42:7.3 Defined a second time\n"
+        "\n.. rule:: s42:99.9 Nobody cites this\n"
+        "\nCites :rule:`7.77`, which no page defines.\n"
+    )
+    _app, warnings = build(project, {"index.rst": INDEX, "other.rst": broken_other})
+    assert "duplicate rule s42:7.3" in warnings
+    assert "rule s42:7.77 is cited but no page defines it" in warnings
+    assert "rule s42:99.9 is defined but never cited" in warnings
+    # The uncited check covers the flagship only by default; sos:12.3 is cited anyway.
+    assert "sos:" not in warnings
+
+    # Fix the page and build again incrementally: the warnings go away.
+    _app, warnings = build(project, {"other.rst": OTHER}, fresh=False)
+    assert "WARNING" not in warnings, warnings
+
+
+def test_parallel_build_matches(project: Path) -> None:
+    files = {"index.rst": INDEX, "other.rst": OTHER}
+    extra = {f"p{i}.rst": f"P{i}\n==\n\n:rule:`7.3` and :rule:`sos:12.3`\n" for i in range(6)}
+    files.update(extra)
+    files["index.rst"] = INDEX.replace(
+        "   other\n", "   other\n" + "".join(f"   {n[:-4]}\n" for n in extra)
+    )
+    app, warnings = build(project, files, parallel=2)
+    assert "WARNING" not in warnings, warnings
+    p3 = (project / "_build" / "html" / "p3.html").read_text(encoding="utf-8")
+    assert 'href="index.html#rule-s42-7-3"' in p3
+    assert 'href="other.html#rule-sos-12-3"' in p3
+    domain = app.env.domains["rule"]
+    assert {c.docname for c in domain.citations["s42:7.3"]} >= {f"p{i}" for i in range(6)}
+
+
+def test_kbpages_escaping_keeps_text_literal() -> None:
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import kbpages
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    assert kbpages.esc("a*b_c `d` |e|") == r"a\*b\_c \`d\` \|e\|"
+    paras = kbpages.paragraphs("1. first\nline\n\n- a\n- b")
+    assert paras[0].startswith("\\1.")
+    assert paras[1] == "- a\n- b"
+    known = {"12.2", "16.3"}
+
+    def linker(token: str) -> str | None:
+        return f":rule:`{token}`" if token in known else None
+
+    text = kbpages.inline("Dies (12.2), see 16.3; 1.5 times; (99.1)", linker)
+    assert ":rule:`12.2`" in text and ":rule:`16.3`" in text
+    assert "1.5 times" in text and "(99.1)" in text
