@@ -63,6 +63,22 @@ class Shade:
 
 
 @dataclass
+class ShowParams:
+    """What the player asked ``show`` to draw beyond the position itself.
+
+    Layers that need a question (whose retreat? which advance?) read it from
+    here and draw nothing when it is not given.
+    """
+
+    retreat_hex: str | None = None
+    retreat_length: int | None = None
+    vacated: str | None = None
+    allowance: int | None = None
+    units: list[str] = field(default_factory=list)
+    side: str | None = None
+
+
+@dataclass
 class Layer:
     name: str
     legend: list[tuple[str, str]] = field(default_factory=list)  # (colour, text)

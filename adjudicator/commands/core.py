@@ -81,11 +81,29 @@ def show(
         list[str] | None,
         typer.Option("--layer", help="Only these overlay layers (repeatable); default all."),
     ] = None,
+    retreat_hex: Annotated[
+        str | None, typer.Option("--retreat-hex", help="Draw the retreat options of this stack.")
+    ] = None,
+    length: Annotated[
+        int | None, typer.Option("--length", help="Retreat length for --retreat-hex.")
+    ] = None,
+    vacated: Annotated[
+        str | None, typer.Option("--vacated", help="Draw advances into/through this vacated hex.")
+    ] = None,
+    allowance: Annotated[
+        int | None, typer.Option("--allowance", help="Advance allowance for --vacated.")
+    ] = None,
+    units: Annotated[
+        str | None, typer.Option("--units", help="Units that advance, e.g. 14Pz,76Inf.")
+    ] = None,
+    side: Annotated[
+        str | None, typer.Option("--side", help="Only this side's supply lines (axis|soviet).")
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Draw the position as an SVG: terrain, hexsides, units and rule overlays."""
     from adjudicator import overlays
-    from adjudicator.render import render_svg
+    from adjudicator.render import ShowParams, render_svg
 
     sc = load_scenario(file)
     solver = Solver(sc.game)
@@ -94,13 +112,31 @@ def show(
     for name in layer or []:
         if name not in names:
             raise usage_error(f"no layer '{name}' (layers: {', '.join(names)})", "--layer")
+    for flag, value in (("--retreat-hex", retreat_hex), ("--vacated", vacated)):
+        if value is not None and value not in sc.map.hexes:
+            raise usage_error(f"'{value}' is not on the map", flag)
+    if side is not None and side not in ("axis", "soviet"):
+        raise usage_error(f"'{side}' is not one of axis, soviet", "--side")
+    params = ShowParams(
+        retreat_hex=retreat_hex, retreat_length=length, vacated=vacated, allowance=allowance,
+        units=[u for u in (units or "").split(",") if u], side=side,
+    )
     chosen = [m for m in mods if not layer or m.NAME in layer]
-    layers = [m.layer(sc, solver) for m in chosen]
+    layers = [_call_layer(m, sc, solver, params) for m in chosen]
     svg.parent.mkdir(parents=True, exist_ok=True)
-    svg.write_text(render_svg(sc, layers), encoding="utf-8")
+    svg.write_text(render_svg(sc, [x for x in layers if x is not None]), encoding="utf-8")
     emit({"svg": str(svg), "layers": [m.NAME for m in chosen]},
          lambda c: c.print(f"wrote {svg} with layers: {', '.join(m.NAME for m in chosen)}"),
          json)
+
+
+def _call_layer(module, sc, solver, params):
+    """Layers take (sc, solver) or (sc, solver, params)."""
+    import inspect
+
+    if len(inspect.signature(module.layer).parameters) >= 3:
+        return module.layer(sc, solver, params)
+    return module.layer(sc, solver)
 
 
 def demo(
