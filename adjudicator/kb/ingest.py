@@ -421,6 +421,10 @@ class _Parser:
                 self.order[self.order.index(section_id)] = renamed
                 del self.headings[section_id]
                 self.duplicates[section_id] = renamed
+                self.raw_citations = [
+                    (renamed if src == section_id else src, *rest)
+                    for src, *rest in self.raw_citations
+                ]
             else:
                 return False
         if kind == "section" and section_id in self.toc and (self.style == "inline" or not title):
@@ -723,6 +727,8 @@ class _Parser:
                 self.in_index = True
             if self.in_index or self._is_index_line(raw):
                 continue
+            if not self.started and re.match(rf"^\[?{_NUM_ID}\]?\s+\S", stripped):
+                self._read_toc_line(raw)  # a contents entry on a line of its own
             if re.match(r"^#*\s*(TABLE OF CONTENTS|CONTENTS)\s*$", stripped):
                 continue
             text = _clean(raw)
@@ -771,7 +777,7 @@ class _Parser:
 
     def _add_from_toc(self) -> None:
         """Chapters and sections the table of contents lists but the body text lost."""
-        for section_id, title in self.toc.items():
+        for section_id, title in sorted(self.toc.items(), key=lambda kv: id_key(kv[0])):
             if section_id in self.headings or section_id.startswith("S"):
                 continue
             parts = section_id.split(".")

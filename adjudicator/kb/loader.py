@@ -147,6 +147,11 @@ def validate_file(path: Path, kind: str | None = None) -> tuple[Any, list[Proble
                 return None, _problems(path, data, exc, ("example",))
     except ValidationError as exc:
         return None, _problems(path, data, exc)
+    if kind == "tables" and isinstance(plain.get("title"), str):
+        try:  # a file holding a single table
+            return {str(plain.get("id") or path.stem): Table.model_validate(plain)}, []
+        except ValidationError as exc:
+            return None, _problems(path, data, exc)
     # mappings keyed by section id (or table id)
     parsed: dict[str, Any] = {}
     for key, value in plain.items():
@@ -256,6 +261,8 @@ def scan_rulings(tests_root: Path | None, game: str, default_game: str = "s42") 
         return found
     base = tests_root.parent
     for py in sorted(tests_root.rglob("test_*.py")):
+        if "fixtures" in py.relative_to(tests_root).parts:
+            continue
         try:
             tree = ast.parse(py.read_text(encoding="utf-8"))
         except (SyntaxError, UnicodeDecodeError):

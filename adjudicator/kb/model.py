@@ -142,9 +142,11 @@ class ReadingsFileEntry(BaseModel):
 
 
 class Table(BaseModel):
-    """One table in ``kb/<game>/tables/*.yaml`` (the file maps table id -> table).
+    """One table in ``kb/<game>/tables/*.yaml``.
 
-    Only ``title`` and ``sections`` are fixed; the body (columns, rows, notes, ...) is free.
+    A file holds either one table (top-level ``title:``; its id is ``id:`` or the file
+    name) or a mapping of table id -> table. Only ``title`` and ``sections`` (also spelled
+    ``rules``) are fixed; the body (kind, die, columns, rows, notes, ...) is free.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -153,6 +155,14 @@ class Table(BaseModel):
     sections: list[SectionId] = Field(
         default_factory=list, description="ids of the sections that use this table"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _rules_alias(cls, data: Any) -> Any:
+        # tables may name their sections under `rules:` (as findings do) or `sections:`
+        if isinstance(data, dict) and "sections" not in data and "rules" in data:
+            data = {**data, "sections": data["rules"]}
+        return data
 
     @field_validator("sections", mode="before")
     @classmethod
@@ -432,8 +442,8 @@ def json_schemas() -> dict[str, dict[str, Any]]:
     class ReadingsFile(RootModel[dict[SectionId, list[Reading]]]):
         """kb/<game>/readings/*.yaml: section id -> readings (exactly one default)."""
 
-    class TablesFile(RootModel[dict[str, Table]]):
-        """kb/<game>/tables/*.yaml: table id -> table."""
+    class TablesFile(RootModel[Table | dict[str, Table]]):
+        """kb/<game>/tables/*.yaml: one table, or table id -> table."""
 
     class ExampleFile(BaseModel):
         """kb/<game>/examples/*.yaml: a scenario file (contract section 2) plus `example:`."""

@@ -1,0 +1,230 @@
+"""The rulebook parser on small texts written for the test (no rulebook needed)."""
+
+from __future__ import annotations
+
+from adjudicator.kb.ids import expand_range, id_key, sort_ids
+from adjudicator.kb.ingest import detect_style, parse_text, sections_yaml
+
+
+def tree(result):
+    return {h.id: (h.parent, h.title) for h in result.headings}
+
+
+DOTTED = """\
+# 7.0 ZOC BONDS
+
+## 7.1 Forming
+
+Two units form a link (see 16.3) unless hex 2403 is empty; a 4-6-8 unit at 2-1 odds
+on Turns 1-16 rolls 2-12 in 1942.
+
+### 7.2 Effects
+
+**(7.2.1) First Effect:** Nothing here cites 10-1 or 4-6-3 or hex 1549.
+
+**§ (7.2.2) Second Effect:** Use the full rule (12.2-12.4) and the list 16.32/16.34.
+
+(7.2.3) A sentence with no heading cites [7.1] and Section 12.3.
+
+## § 7.3 Negation
+
+Printed in 8.5 x 11 inches, Hill 115.4, version 2.0, a 1.5:1 ratio and 6.5 miles.
+
+# 12.0 RETREATS
+
+## 12.1 Procedure
+
+- Numbered items are not chapters:
+1. FIRST STEP
+2. SECOND STEP
+
+## 12.2 Elimination
+## 12.3 No Reduction
+## 12.4 Previously Retreated
+# 16.0 SUPPLY
+### 16.3 Line of Supply
+(16.3.2) Cites (12.9) which does not exist, and (99.1) beyond the last chapter.
+### 16.32 Odd
+### 16.34 Odder
+"""
+
+
+def test_dotted_numbering_forms():
+    result = parse_text(DOTTED, "t")
+    t = tree(result)
+    assert t["7.0"] == (None, "ZOC BONDS")
+    assert t["7.1"] == ("7.0", "Forming")
+    assert t["7.2.1"] == ("7.2", "First Effect")
+    assert t["7.2.2"] == ("7.2", "Second Effect")
+    assert t["7.3"] == ("7.0", "Negation")
+    assert t["16.3"] == ("16.0", "Line of Supply")
+    # a rule printed without a heading gets a made-up title naming its parent
+    head = next(h for h in result.headings if h.id == "7.2.3")
+    assert head.untitled and head.title == "Effects (7.2.3)"
+    # numbered list items and stray numbers are not sections
+    assert "1.0" not in t and "2.0" not in t
+    assert "16.32" in t and t["16.32"][0] == "16.3"
+
+
+def test_citation_forms():
+    refs = parse_text(DOTTED, "t").refs()
+    assert refs["7.1"] == ["16.3"]
+    # range expanded to the sections that exist, slash list split
+    assert refs["7.2.2"] == ["12.2", "12.3", "12.4", "16.32", "16.34"]
+    # bracketed and "Section" citations
+    assert refs["7.2.3"] == ["7.1", "12.3"]
+
+
+def test_false_positives_are_not_citations():
+    refs = parse_text(DOTTED, "t").refs()
+    # hex ids, strengths, odds, turn ranges, die rolls, years
+    assert "7.2.1" not in refs
+    # measurements, elevations, versions, ratios, distances
+    assert "7.3" not in refs
+
+
+def test_dangling_and_ranges_reported():
+    result = parse_text(DOTTED, "t")
+    dangling = [(s, c) for s, c, _ in result.dangling()]
+    assert ("16.3.2", "12.9") in dangling
+    # a number beyond the last chapter is not taken for a section at all
+    assert all(c != "99.1" for _, c in dangling)
+    assert ("7.2.2", "12.2-12.4", ["12.2", "12.3", "12.4"]) in result.ranges()
+
+
+def test_cycles():
+    text = "# 1.0 A\n## 1.1 B\nsee 1.2\n## 1.2 C\nsee 1.1\n"
+    assert parse_text(text, "t").cycles() == [["1.1", "1.2"]]
+
+
+BRACKETS = """\
+[1.0] INTRODUCTION .....\t- 3 -
+[1.1] VISION .....\t- 3 -
+[7.0] ZONES OF CONTROL .....\t- 8 -
+[7.1] EFFECTIVENESS .....\t- 8 -
+
+## [1.0] INTRODUCTION
+### [1.1] VISION
+Text.
+## [7.0] ZONES OF CONTROL
+### [7.1] EFFECTIVENESS
+[7.11] A unit exerts control. (Exception: 7.13)
+[7.12] **Results** - More text citing [1.1] at 12-1 odds.
+[7.13] Cadres do not.
+"""
+
+
+def test_bracketed_cases_and_toc():
+    result = parse_text(BRACKETS, "t")
+    t = tree(result)
+    assert t["7.11"][0] == "7.1"
+    assert t["7.12"] == ("7.1", "Results")
+    assert result.refs()["7.11"] == ["7.13"]
+    assert result.refs()["7.12"] == ["1.1"]
+    # the table of contents lists sections but does not define or cite them
+    assert [h.line for h in result.headings if h.id == "1.1"] == [7]
+
+
+CHAPTER_DOT = """\
+4. SEQUENCE OF PLAY
+1. SOVIET IMPULSE
+2. GERMAN IMPULSE
+5. COMBAT
+5.1 Attack Eligibility
+5.11 Who Attacks: text (4.0 & 5.12).
+5.12 Second case
+679.333.XL is a unit name.
+"""
+
+
+def test_chapters_printed_with_a_dot():
+    t = tree(parse_text(CHAPTER_DOT, "t"))
+    assert set(t) == {"4.0", "5.0", "5.1", "5.11", "5.12"}
+    assert t["5.11"] == ("5.1", "Who Attacks")
+    assert parse_text(CHAPTER_DOT, "t").refs()["5.11"] == ["4.0", "5.12"]
+
+
+LETTERED = """\
+A. LAND MOVEMENT
+- 1) No movement across the strait.
+- 2) Points may be used.
+10.0 TERRAIN EFFECTS
+A. ON MOVEMENT
+See Section 9.A.1.
+B. ON ASSAULTS
+1) Axis:
+- a) Major lines carry six units.
+"""
+
+
+def test_lettered_sections():
+    result = parse_text(LETTERED, "t")
+    assert result.style == "lettered"
+    t = tree(result)
+    assert t["9.0"][0] is None  # the chapter whose heading the fragment lost
+    assert t["9.A"] == ("9.0", "LAND MOVEMENT")
+    assert t["9.A.2"][0] == "9.A"
+    assert t["10.B.1"] == ("10.B", "Axis")
+    assert t["10.B.1.a"][0] == "10.B.1"
+    assert result.refs()["10.A"] == ["9.A.1"]
+
+
+INLINE = (
+    "TABLE OF CONTENTS 1.0 INTRODUCTION 3 9.0 COMBAT 12 9.1 Combat Basics 12 "
+    "9.9 Armored Units 19 9.10 Special Restrictions 19 9.11 Pinned Units 20\n"
+    "Front matter.1.0 INTRODUCTION\n"
+    "Some words. 9.0 COMBAT 9.01 Players fight here with every unit they have on the map "
+    "and off it. 9.02 Sequencing. Steps follow one another in the order printed below.\n"
+    "9.1 Combat Basics 9.11 Combat aims at one hex and every enemy unit standing in it, "
+    "as the examples show (see 9.12). 9.12 Combat is voluntary.\n"
+    "9.9 Armored Units 9.91 Armor is hard to hurt. Rules 9.83 and 9.97 were dropped.\n"
+    + "Padding sentence. 9.92 More text here. "
+    * 20
+    + "\n9.10 Special Restrictions 9.101 Some units may not attack.\n"
+    "9.11 Pinned Units 9.111 Pinned units stay put (9.101). One 8.5 x 11 card.\n"
+)
+
+
+def test_inline_headings_and_duplicate_numbers():
+    result = parse_text(INLINE, "t", style="inline")
+    t = tree(result)
+    assert t["9.1"] == ("9.0", "Combat Basics")
+    assert t["9.10"] == ("9.0", "Special Restrictions")
+    assert t["9.11"] == ("9.0", "Pinned Units")
+    # the case 9.11 of 9.1 printed before the section 9.11 keeps a suffixed id
+    assert t["9.11a"][0] == "9.1"
+    assert t["9.111"][0] == "9.11"
+    assert t["9.02"] == ("9.0", "Sequencing")
+    refs = result.refs()
+    assert refs["9.11a"] == ["9.12"]
+    assert refs["9.111"] == ["9.101"]
+    assert "9.83" in [c for _, c, _ in result.dangling()]
+
+
+def test_detect_style():
+    assert detect_style(DOTTED) == "lines"
+    assert detect_style(LETTERED) == "lettered"
+
+
+def test_ids_sort_and_ranges():
+    assert sort_ids(["9.10", "9.2", "9.1", "10.0", "S1", "9.0"]) == [
+        "9.0",
+        "9.1",
+        "9.2",
+        "9.10",
+        "10.0",
+        "S1",
+    ]
+    assert id_key("8.01") < id_key("8.1")
+    known = ["12.1", "12.2", "12.2.1", "12.3", "12.4", "13.1"]
+    assert expand_range("12.2", "12.4", known) == ["12.2", "12.3", "12.4"]
+
+
+def test_sections_yaml_round_trip(tmp_path):
+    from adjudicator.kb import validate_file
+
+    path = tmp_path / "sections.yaml"
+    path.write_text(sections_yaml(parse_text(DOTTED, "t", "dotted.txt")))
+    parsed, problems = validate_file(path)
+    assert problems == []
+    assert parsed.sections[0].id == "7.0"
