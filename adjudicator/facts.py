@@ -97,6 +97,41 @@ class Fortification(Predicate):
         name = "fortification"
 
 
+class Sea(Predicate):
+    """sea(H,Sea): the port in H lies on Sea (black, azov or kerch; 16.2.3-16.2.5)."""
+
+    hex = StringField
+    sea = ConstantField
+
+    class Meta:
+        name = "sea"
+
+
+class NavalBase(Predicate):
+    """naval_base(H): holding H (and supplying it) commands its sea (Temryuk, 16.2.4)."""
+
+    hex = StringField
+
+    class Meta:
+        name = "naval_base"
+
+
+class Landmark(Predicate):
+    hex = StringField
+
+    class Meta:
+        name = "landmark"
+
+
+class RailUnrepaired(Predicate):
+    """rail_unrepaired(H): the rail in H is not yet repaired for the Axis (17.2)."""
+
+    hex = StringField
+
+    class Meta:
+        name = "rail_unrepaired"
+
+
 class Adj(Predicate):
     """adj(A,B): A and B share a hexside (given in both orders)."""
 
@@ -407,6 +442,16 @@ class SupplyMarker(Predicate):
         name = "supply_marker"
 
 
+class SupplySourceF(Predicate):
+    """supply_source(S,P): the scenario makes hex or entry area P a Supply Source for S."""
+
+    side = ConstantField
+    place = StringField
+
+    class Meta:
+        name = "supply_source"
+
+
 class Reading(Predicate):
     """reading(R,Name): disputed rule R is read the way named Name."""
 
@@ -438,10 +483,12 @@ class Error(Predicate):
 MAP_PREDICATES = (
     Hex, TerrainF, City, Town, Vp, Port, Fortification, Adj, River, Bridge, Road, Rail,
     Impassable, Lake, Alpine, FrozenSet, Straight, Bent, EdgeBent, Edge, Entry, EntryHex,
+    Sea, NavalBase, Landmark, RailUnrepaired,
 )
 POSITION_PREDICATES = (
     Turn, WeatherF, Phasing, Winter, Control, UnitF, SideF, At, UType, Combat, Mech, Asu,
     FreeStacking, Strength, Steps, TankF, Tq, Status, Train, Retreated, SupplyMarker, Reading,
+    SupplySourceF,
 )
 
 
@@ -469,6 +516,14 @@ def map_facts(m: MapSpec) -> list[Predicate]:
             out.append(Port(hid))
         if spec.fortification:
             out.append(Fortification(hid, const(spec.fortification)))
+        if spec.sea:
+            out.append(Sea(hid, spec.sea))
+        if spec.naval_base:
+            out.append(NavalBase(hid))
+        if spec.landmark:
+            out.append(Landmark(hid))
+        if spec.rail_unrepaired:
+            out.append(RailUnrepaired(hid))
         if grid.on_edge(hid):
             out.append(Edge(hid))
     for a, b in grid.edges():
@@ -539,6 +594,8 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None) -> list
             out.append(Train(u.id))
         if u.retreated:
             out.append(Retreated(u.id))
+    for src in sc.supply_sources:
+        out.append(SupplySourceF(src.side, src.hex))
     for rule, name in sorted((readings or {}).items()):
         out.append(Reading(rule, name))
     return out

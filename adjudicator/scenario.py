@@ -84,6 +84,15 @@ class HexSpec(_Strict):
     fortification: Literal["printed", "built", "under-construction"] | None = None
     #: Not in contract v1: the City Battle marker level on this city hex (11.6.2): 0, 1 or 2.
     city_battle: int = Field(default=0, ge=0, le=2)
+    # -- Not in contract v1 (supply, chapters 16-17); all optional. --
+    #: The sea a port lies on (16.2.3-16.2.5): black, azov, or kerch (the Kerch Strait, Taman).
+    sea: Literal["black", "azov", "kerch"] | None = None
+    #: The port whose holder commands its sea when he can also supply it (Temryuk, 16.2.4).
+    naval_base: bool = False
+    #: A printed Landmark (9.3.5, 16.5.4).
+    landmark: bool = False
+    #: The railroad in this hex is not yet repaired for the Axis (17.1, 17.2, 17.4).
+    rail_unrepaired: bool = False
 
 
 class HexsideSpec(_Strict):
@@ -170,6 +179,20 @@ class Unit(_Strict):
         return self.type in ASU_TYPES
 
 
+class SupplySourceSpec(_Strict):
+    """Not in contract v1: a Supply Source a scenario's special rules name (16.2, S1-S4)."""
+
+    side: Side
+    #: A hex id, or the id of an entry area that becomes a source for ``side``.
+    hex: str
+    note: str | None = None
+
+    @field_validator("hex", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+
+
 class Scenario(_Strict):
     game: str
     turn: int = Field(default=1, ge=1)
@@ -178,6 +201,8 @@ class Scenario(_Strict):
     map: MapSpec
     units: list[Unit] = Field(default_factory=list)
     readings: dict[str, str] = Field(default_factory=dict)
+    #: Not in contract v1: extra Supply Sources named by the scenario's special rules.
+    supply_sources: list[SupplySourceSpec] = Field(default_factory=list)
     #: A worked example's question and expected answer (KB examples); ignored here.
     example: dict[str, Any] | None = None
     notes: str | None = None
@@ -369,7 +394,11 @@ def _model_fields(path: PathT) -> list[str]:
             model = HexsideSpec
         elif model is MapSpec and part == "entry_areas":
             model = EntryArea
-        elif isinstance(part, int) or model in (HexSpec, HexsideSpec, EntryArea, Unit):
+        elif model is Scenario and part == "supply_sources":
+            model = SupplySourceSpec
+        elif isinstance(part, int) or model in (
+            HexSpec, HexsideSpec, EntryArea, Unit, SupplySourceSpec
+        ):
             continue
     return [n for n, f in model.model_fields.items() if not f.exclude]
 
@@ -461,6 +490,13 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
                 col.add((*path, "hex"), f"no entry area '{u.hex}'{hint}")
         if u.steps is not None and u.steps > u.max_steps:
             col.add((*path, "steps"), f"{u.steps} steps left but max_steps is {u.max_steps}")
+    for i, src in enumerate(sc.supply_sources):
+        if src.hex not in grid and src.hex not in sc.map.entry_areas:
+            col.add(("supply_sources", i, "hex"),
+                    f"'{src.hex}' is neither a map hex nor an entry area")
+    for hid, spec in sc.map.hexes.items():
+        if spec.sea and not spec.port:
+            col.add(("map", "hexes", hid, "sea"), "a sea is given only for a port (16.2.3)")
 
 
 def _salvage(data: dict) -> Scenario | None:
