@@ -15,6 +15,8 @@ GAME = register(
             "bonds": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
             "retreat": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/retreat.lp"),
             "check": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
+            "supply": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
+            "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
         },
         static=("s42/static.lp",),
         show="s42/show.lp",
