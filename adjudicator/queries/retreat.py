@@ -390,6 +390,8 @@ def _options_for(sc: Scenario, req: RetreatRequest, side: str, data: dict[str, A
     options: list[RetreatOption] = []
     order = sorted(movers_by_prof, key=lambda p: (p != "plain", p))
     for end, by_prof in per_end.items():
+        if not by_prof:
+            continue
         alive = [p for p in order if p in by_prof and not by_prof[p].eliminated]
         chosen = by_prof[alive[0]] if alive else by_prof[next(p for p in order if p in by_prof)]
         chosen.units = sorted(u for p in alive for u in movers_by_prof[p])
