@@ -13,7 +13,7 @@ GAME = register(
             "validate": CORE,
             "zoc": (*CORE, "s42/zoc.lp"),
             "bonds": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
-            "retreat": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/retreat.lp"),
+            "retreat": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp", "s42/retreat.lp"),
             "check": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
             "supply": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
             "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
