@@ -62,16 +62,20 @@ def print_bonds(sc: Scenario, console: Console, solver: Solver | None = None,
             else:
                 state = "[bold]standing[/bold]"
             through = ", ".join(b.through_hexes + b.through_hexsides)
-            if b.crosses:
-                through += f" (meets {', '.join(b.crosses)})"
             table.add_row(b.side, b.kind, "-".join(b.ends), state, through, cite(b.rules))
         console.print(table)
+    for b in answer.bonds:
+        for other in b.crosses:
+            if b.id < other:
+                console.print(f"{b.id} and {other} intersect; both stand and neither side "
+                              f"may cross the other's [7.4]")
     for side in ("axis", "soviet"):
         hexes, sides = answer.closed_hexes(side), answer.closed_hexsides(side)
-        if hexes or sides:
-            enemy = "Soviet" if side == "axis" else "Axis"
-            console.print(f"{enemy} units may not enter {' '.join(hexes) or 'no hex'} "
-                          f"nor cross {' '.join(sides) or 'no hexside'} [7.2]")
+        enemy = "Soviet" if side == "axis" else "Axis"
+        if hexes:
+            console.print(f"{enemy} units may not enter {' '.join(hexes)} [7.2]")
+        if sides:
+            console.print(f"{enemy} units may not cross {' '.join(sides)} [7.2]")
     for n in answer.no_bond:
         u = sc.units_by_id[n.unit]
         console.print(f"{n.unit} ({u.hex}) cannot take part in a bond {cite(n.rules)}")
