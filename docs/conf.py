@@ -30,6 +30,7 @@ exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 nitpicky = False
 toc_object_entries = True
+highlight_language = "none"  # plain "::" blocks are command lines and output
 toc_object_entries_show_parents = "hide"
 
 # -- rule domain ---------------------------------------------------------------------------

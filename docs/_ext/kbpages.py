@@ -108,6 +108,35 @@ def role_safe(text: str) -> bool:
     return not re.search(r"[`<>\\]", text)
 
 
+_ACRONYMS = {"ZOC", "ZOCS", "EZOC", "ASU", "ASUS", "SP", "SPS", "VP", "VPS", "HQ", "HQS", "CRT",
+             "DS", "LOS", "OOS", "TEC", "TQ", "DRM", "MP", "MPS", "MA", "AAC", "NKVD", "II",
+             "III", "IV", "AI", "US", "USSR"}
+_SMALL = {"and", "or", "of", "the", "to", "in", "on", "for", "at", "by", "a", "an", "with"}
+
+
+def display_title(title: str) -> str:
+    """Printed headings are often in capitals; show them in title case, acronyms kept."""
+    title = one_line(title)
+    words = []
+    for i, word in enumerate(title.split(" ")):
+        letters = re.sub(r"[^A-Za-z]", "", word)
+        if len(letters) > 1 and letters.isupper():
+            bare = letters.upper()
+            if bare in _ACRONYMS or (bare.endswith("S") and bare[:-1] in _ACRONYMS):
+                word = word if not bare.endswith("S") or bare in _ACRONYMS else word[:-1] + "s"
+            elif i > 0 and letters.lower() in _SMALL:
+                word = word.lower()
+            else:
+                word = re.sub(r"[A-Za-z]+", lambda m: m.group(0).capitalize(), word)
+        words.append(word)
+    return " ".join(words)
+
+
+def sentence(text: str) -> str:
+    text = one_line(text)
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def heading(text: str, char: str) -> list[str]:
     line = esc(one_line(text))
     return [line, char * max(len(line), 4), ""]
@@ -297,7 +326,7 @@ class Pages:
             extra = f" ({count} subsections)" if count else ""
             out.append(
                 f"- :rule:`{self.target(kb.id, chapter.id)}` "
-                f":doc:`{esc(one_line(chapter.title))} <{slug(chapter.id)}>`{extra}"
+                f":doc:`{esc(display_title(chapter.title))} <{slug(chapter.id)}>`{extra}"
             )
         out.append("")
         if chapters:
@@ -316,13 +345,13 @@ class Pages:
         elif dice.zero == "zero":
             text += " (a 0 reads as 0)"
         if dice.notes:
-            text += "; " + esc(one_line(dice.notes))
+            text += ". " + esc(sentence(dice.notes))
         return text
 
     def chapter_page(self, kb: Any, chapter: Any) -> None:
         rel = f"{kb.id}/{slug(chapter.id)}.rst"
         out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
-        out += heading(f"{chapter.id} {chapter.title}", "=")
+        out += heading(f"{chapter.id} {display_title(chapter.title)}", "=")
         out += [
             f"*{esc(kb.game.title)}* · :doc:`all chapters <index>` · :ref:`rule-index`",
             "",
@@ -333,7 +362,7 @@ class Pages:
 
     def section_block(self, kb: Any, section: Any, rel: str) -> list[str]:
         game = kb.id
-        out = [f".. rule:: {game}:{section.id}", f"   :title: {one_line(section.title)}"]
+        out = [f".. rule:: {game}:{section.id}", f"   :title: {display_title(section.title)}"]
         if depth(section.id) > 2:
             out.append("   :no-contents-entry:")
         out.append("")
@@ -462,7 +491,7 @@ class Pages:
             linker = self.linker(kb.id)
             for _key, (term, sids, definition) in terms.items():
                 out.append("   " + esc(self.term_name(kb.id, term)))
-                text = inline(one_line(definition), linker)
+                text = inline(sentence(definition), linker)
                 where = ", ".join(self.link(kb.id, s) for s in sids)
                 out += [f"      {text} (Defined in {where}.)", ""]
         if not any_terms:
@@ -479,7 +508,7 @@ class Pages:
             found = True
             out += heading(kb.game.title, "-")
             for section in sections:
-                out += heading(f"{section.id} {section.title}", "~")
+                out += heading(f"{section.id} {display_title(section.title)}", "~")
                 out += [
                     f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
                     f"``readings: {{\"{section.id}\": NAME}}``.",
