@@ -45,7 +45,7 @@ Rules
 .. rule:: 7.4
    :title: Bonds and the map edge
 
-   Cites :rule:`sos:12.3` and :rule:`the retreat rule <s42:12.2>`.
+   Cites :rule:`sos:12.3` and :rule:`the retreat rule <s42:12.2>`, and the chapter :rule:`12`.
 """
 
 OTHER = """
@@ -59,6 +59,10 @@ Other
 .. rule:: s42:12.2 Elimination in a retreat
 
    Some text.
+
+.. rule:: s42:12.0 Retreats
+
+   Chapter.
 """
 
 
@@ -98,10 +102,13 @@ def test_defined_rules_resolve_both_ways(project: Path) -> None:
     assert 'id="rule-s42-7-3"' in index
     assert 'href="other.html#rule-sos-12-3"' in index
     assert "the retreat rule" in index  # explicit title kept
+    assert 'href="other.html#rule-s42-12-0"' in index  # "12" finds the chapter "12.0"
     assert 'href="index.html#rule-s42-7-3"' in other
     assert (project / "_build" / "html" / "rule-index.html").is_file()
     domain = app.env.domains["rule"]
-    assert {k for k, *_ in domain.get_objects()} == {"s42:7.3", "s42:7.4", "s42:12.2", "sos:12.3"}
+    assert {k for k, *_ in domain.get_objects()} == {
+        "s42:7.3", "s42:7.4", "s42:12.2", "s42:12.0", "sos:12.3"
+    }
 
 
 def test_dangling_duplicate_and_uncited_warn(project: Path) -> None:

@@ -9,7 +9,8 @@ Modelled on Sphinx's own ``citation`` and ``std`` domains:
     game prefix may be left out; ``rule_default_game`` is used then. The content is the body.
 
 ``:rule:`7.3```, ``:rule:`sos:12.3```, ``:rule:`the bond rule <7.3>```
-    Cites a rule section. Without a prefix the game is ``rule_default_game``.
+    Cites a rule section. Without a prefix the game is ``rule_default_game``. A bare chapter
+    number (``:rule:`7```) also finds a chapter defined as ``7.0``.
 
 ``:rule-soft:`7.3```
     Like ``:rule:`` but without a warning when nothing defines the id (for generated text).
@@ -350,6 +351,14 @@ class RuleDomain(Domain):
                 if mine:
                     table.setdefault(key, []).extend(mine)
 
+    def lookup(self, key: str) -> str | None:
+        """The defined key a citation means: itself, or ``N.0`` for a bare chapter ``N``."""
+        if key in self.rules:
+            return key
+        if "." not in key.split(":", 1)[1] and f"{key}.0" in self.rules:
+            return f"{key}.0"
+        return None
+
     def docs_citing(self, keys: Iterable[str]) -> set[str]:
         return {c.docname for key in keys for c in self.citations.get(key, [])}
 
@@ -380,11 +389,16 @@ class RuleDomain(Domain):
         games = self._uncited_games()
         if games is False:
             return
+        cited: set[str] = set()
+        for key, citations in self.citations.items():
+            found = self.lookup(key)
+            if found and any(c.inside != found for c in citations):
+                cited.add(found)
         for key in sorted(self.rules, key=key_sort):
             game = key.split(":", 1)[0]
             if games is not True and game not in games:
                 continue
-            if any(c.inside != key for c in self.citations.get(key, [])):
+            if key in cited:
                 continue
             first = self.rules[key][0]
             logger.warning(
@@ -407,11 +421,11 @@ class RuleDomain(Domain):
         node: pending_xref,
         contnode: nodes.Element,
     ) -> nodes.reference | None:
-        defs = self.rules.get(target)
-        if not defs:
+        found = self.lookup(target)
+        if found is None:
             return None
-        first = defs[0]
-        game, sid = target.split(":", 1)
+        first = self.rules[found][0]
+        game, sid = found.split(":", 1)
         tip = f"{self.env.config.rule_game_titles.get(game, game)} {sid} {first.title}".strip()
         return make_refnode(builder, fromdocname, first.docname, first.anchor, contnode, tip)
 
@@ -461,6 +475,7 @@ def _pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     keys = set(keys) | {
         k for k, defs in domain.rules.items() if any(d.docname in changed for d in defs)
     }
+    keys |= {k.removesuffix(".0") for k in keys}  # bare chapter citations too
     return sorted(domain.docs_citing(keys) - changed)
 
 
