@@ -160,7 +160,7 @@ def load_table(path: str | Path, kind: str | None = None) -> Table:
     if not isinstance(doc, dict):
         raise InputError([Problem(str(p), 1, "(top)",
                                   "a table file holds a mapping with kind, columns, rows")])
-    known = {"kind", "id", "title", "rules", "die", "columns", "rows", "practice"}
+    known = {"kind", "id", "title", "rules", "die", "columns", "rows", "practice", "by_column"}
     for key in doc:
         if key not in known:
             bad(f"unknown key '{key}' (known: {', '.join(sorted(known))})", key)
@@ -189,6 +189,8 @@ def load_table(path: str | Path, kind: str | None = None) -> Table:
         bad(f"a Determined Defense table has the columns {', '.join(DD_COLUMNS)} (11.2.1)",
             "columns")
     rows_in = doc.get("rows")
+    if rows_in is None and isinstance(doc.get("by_column"), dict):
+        rows_in = _rows_from_columns(doc["by_column"], columns, bad)
     rows: dict[int, list[Any]] = {}
     if not isinstance(rows_in, dict) or not rows_in:
         bad("rows must map each die roll to its cells", "rows")
@@ -226,6 +228,30 @@ def load_table(path: str | Path, kind: str | None = None) -> Table:
     return Table(kind=str(k), id=str(doc.get("id", p.stem)), title=str(doc.get("title", p.stem)),
                  source=str(p), columns=columns, rows=rows, practice=bool(practice),
                  rules=[str(r) for r in doc.get("rules", [])])
+
+
+def _rows_from_columns(by_col: dict[str, Any], columns: list[str], bad: Any) -> dict[int, list]:
+    """``by_column: {column: {"1-2": cell, "3": cell}}`` as rows (roll -> cells)."""
+    rows: dict[int, list[Any]] = {}
+    for ci, col in enumerate(columns):
+        spec = by_col.get(col)
+        if not isinstance(spec, dict):
+            bad(f"by_column needs the column '{col}'", "by_column")
+            continue
+        for key, cell in spec.items():
+            text = str(key)
+            try:
+                lo, _, hi = text.partition("-")
+                a, b = int(lo), int(hi or lo)
+            except ValueError:
+                bad(f"{text!r} is not a roll or a range like 1-4", "by_column", col, key)
+                continue
+            for r in range(a, b + 1):
+                rows.setdefault(r, [None] * len(columns))[ci] = cell
+    for r, cells in rows.items():
+        if any(c is None for c in cells):
+            bad(f"roll {r} is missing in some column", "by_column")
+    return rows
 
 
 def tables_folder() -> Path:
