@@ -110,7 +110,7 @@ def role_safe(text: str) -> bool:
 
 _ACRONYMS = {"ZOC", "ZOCS", "EZOC", "ASU", "ASUS", "SP", "SPS", "VP", "VPS", "HQ", "HQS", "CRT",
              "DS", "LOS", "OOS", "TEC", "TQ", "DRM", "MP", "MPS", "MA", "AAC", "NKVD", "II",
-             "III", "IV", "AI", "US", "USSR"}
+             "III", "IV", "AI", "US", "USSR", "ICA", "AF", "DF", "PO", "OKH", "STAVKA"}
 _SMALL = {"and", "or", "of", "the", "to", "in", "on", "for", "at", "by", "a", "an", "with"}
 
 
@@ -120,7 +120,7 @@ def display_title(title: str) -> str:
     words = []
     for i, word in enumerate(title.split(" ")):
         letters = re.sub(r"[^A-Za-z]", "", word)
-        if len(letters) > 1 and letters.isupper():
+        if len(letters) > 1 and letters.isupper() and not word.startswith("("):
             bare = letters.upper()
             if bare in _ACRONYMS or (bare.endswith("S") and bare[:-1] in _ACRONYMS):
                 word = word if not bare.endswith("S") or bare in _ACRONYMS else word[:-1] + "s"
@@ -238,7 +238,10 @@ class Pages:
         found = self.resolve(game, ref)
         if found is None:
             return f"{esc(ref)} *(not in the knowledge base)*"
-        return f":rule:`{self.target(*found)}`"
+        target = self.target(*found)
+        if found[0] == game and target != found[1]:
+            return f":rule:`{found[1]} <{target}>`"  # same game: the bare id reads better
+        return f":rule:`{target}`"
 
     def linker(self, game: str):
         def make(token: str) -> str | None:
