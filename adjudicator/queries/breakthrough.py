@@ -286,7 +286,7 @@ def _read(sc: Scenario, group: list[str], ans: Answer) -> BreakthroughAnswer:
     refused: dict[tuple[str, str], tuple[set[str], list[str]]] = {}
     for s in ans.by_name("bt_bar", 5):
         t, f = _s(s.arguments[2]), _s(s.arguments[1])
-        if t in by_target:
+        if any(o.hex == f for o in by_target.get(t, [])):
             continue
         rules, why = refused.setdefault((t, f), (set(), []))
         cause = s.arguments[4].name
