@@ -366,27 +366,26 @@ def _options_for(sc: Scenario, req: RetreatRequest, side: str, data: dict[str, A
                 steps_paid=cost, ruled_out_by=2 if out else None,
                 los=end in data["los"], los_rules=_rules(data["los"].get(end, ())),
             )
-        # a step that kills, into a hex no surviving path of that length reaches
-        for (p, k, a, b), whys in sorted(data["deaths"].items(),
-                                        key=lambda kv: (kv[0][1], kv[0][2], kv[0][3])):
-            if p != prof or prof in per_end[b] or (k, b) in layers.pred:
+        # a step that kills (into a hex no surviving path of that length reaches),
+        # or an end in a vacant EZOC hex; the earliest first
+        deaths = [(k, a, b, whys) for (p, k, a, b), whys in data["deaths"].items()
+                  if p == prof and (k, b) not in layers.pred]
+        deaths += [(k, None, h, {"ezoc_end": rules})
+                   for (p, k, h), rules in data["end_deaths"].items() if p == prof]
+        for k, a, b, whys in sorted(deaths, key=lambda d: (d[0], d[2], d[1] or "")):
+            if prof in per_end[b]:
                 continue
             rules = {r for rs in whys.values() for r in rs}
-            per_end[b][prof] = RetreatOption(end=b, path=layers.path_to(k - 1, a) + [b],
-                                             eliminated=True, rules=_rules(rules),
-                                             why=sorted(whys))
-        # ending in a vacant EZOC hex
-        for (p, k, h), rules in sorted(data["end_deaths"].items()):
-            if p != prof or prof in per_end[h]:
-                continue
-            option = RetreatOption(end=h, path=layers.path_to(k, h), eliminated=True,
-                                   rules=_rules(rules), why=["ezoc_end"])
-            saves = sorted(e[2] for e in ends if e[3] == "extra" and h in layers.pred.get(
-                (e[1], e[2]), set()))
-            if saves:
-                option.notes.append({"text": "one extra hex saves it: "
-                                     + ", ".join(saves), "rules": ["12.2"]})
-            per_end[h][prof] = option
+            path = layers.path_to(k, b) if a is None else layers.path_to(k - 1, a) + [b]
+            option = RetreatOption(end=b, path=path, eliminated=True, rules=_rules(rules),
+                                   why=sorted(whys))
+            if a is None:
+                saves = sorted(e[2] for e in ends if e[3] == "extra"
+                               and b in layers.pred.get((e[1], e[2]), set()))
+                if saves:
+                    option.notes.append({"text": "one extra hex saves it: " + ", ".join(saves),
+                                         "rules": ["12.2"]})
+            per_end[b][prof] = option
     options: list[RetreatOption] = []
     order = sorted(movers_by_prof, key=lambda p: (p != "plain", p))
     for end, by_prof in per_end.items():
@@ -468,9 +467,11 @@ def _answer(sc: Scenario, req: RetreatRequest, side: str, phase: str, data: dict
 
 
 def _run(sc: Scenario, requests: Sequence[RetreatRequest], phase: str, solver: Solver | None,
-         readings: dict[str, str] | None) -> list[tuple[RetreatAnswer, dict[str, Any]]]:
+         readings: dict[str, str] | None, facts: Sequence[clingo.Symbol] = ()
+         ) -> list[tuple[RetreatAnswer, dict[str, Any]]]:
     solver = solver or Solver(sc.game)
-    extra: list[clingo.Symbol] = [clingo.Function("retreat_phase", [clingo.Function(phase)])]
+    extra: list[clingo.Symbol] = [clingo.Function("retreat_phase", [clingo.Function(phase)]),
+                                  *facts]
     sides = []
     seen: set[str] = set()
     for req in requests:
@@ -493,19 +494,23 @@ def _run(sc: Scenario, requests: Sequence[RetreatRequest], phase: str, solver: S
 
 
 def retreats_many(sc: Scenario, requests: Sequence[RetreatRequest], phase: str = "combat",
-                  solver: Solver | None = None,
-                  readings: dict[str, str] | None = None) -> list[RetreatAnswer]:
-    """Answer several stacks' retreats with one solver call (each a distinct hex)."""
-    return [a for a, _ in _run(sc, requests, phase, solver, readings)]
+                  solver: Solver | None = None, readings: dict[str, str] | None = None,
+                  facts: Sequence[clingo.Symbol] = ()) -> list[RetreatAnswer]:
+    """Answer several stacks' retreats with one solver call (each a distinct hex).
+
+    ``facts`` are added as they are (for tests that pin a derived relation such
+    as ``los/2``).
+    """
+    return [a for a, _ in _run(sc, requests, phase, solver, readings, facts)]
 
 
 def retreats(sc: Scenario, hex_id: str, length: int, phase: str = "combat",
              attackers: Sequence[str] = (), side: str | None = None,
-             solver: Solver | None = None,
-             readings: dict[str, str] | None = None) -> RetreatAnswer:
+             solver: Solver | None = None, readings: dict[str, str] | None = None,
+             facts: Sequence[clingo.Symbol] = ()) -> RetreatAnswer:
     """Every way the stack in ``hex_id`` can retreat ``length`` hexes, ranked (12.1.3)."""
     req = RetreatRequest(hex_id, length, side, tuple(attackers))
-    return retreats_many(sc, [req], phase, solver, readings)[0]
+    return retreats_many(sc, [req], phase, solver, readings, facts)[0]
 
 
 def auto_retreats(sc: Scenario, solver: Solver | None = None) -> list[AutoRetreat]:
@@ -653,10 +658,11 @@ def _why_not_step(sc: Scenario, grid, h0: str, prev: str, h: str, k: int, n: int
         return f"{h} is not adjacent to {prev}"
     if k > n + 1:
         return f"the retreat is {n} hexes long; at most one extra hex may follow (12.2)"
-    if k == n + 1:
-        return (f"hex {k} is an extra hex, allowed only after ending in a vacant EZOC hex "
-                "(12.2)")
     d = grid.distance(h0, h)
+    if k == n + 1:
+        return (f"hex {k} is the one extra hex of 12.2: it may only follow an end in a "
+                f"vacant EZOC hex, and may not come closer to the battle hex (or, read "
+                f"strictly, must go farther); {h} lies {d} hexes from {h0}")
     return (f"hex {k} of the retreat must lie {k} hexes from the battle hex {h0}; "
             f"{h} lies {d} away")
 
