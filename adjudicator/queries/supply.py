@@ -96,6 +96,8 @@ class UnitSupply:
     rules: list[str]
     reason: str
     cut: Cut | None = None
+    #: for an isolated unit: every refused step out of its pocket, nearest first
+    cuts: list[Cut] = field(default_factory=list)
     marker: str = "in-supply"  # the marker the unit bears in the file
 
     @property
@@ -106,6 +108,7 @@ class UnitSupply:
         out = asdict(self)
         out["source"] = asdict(self.source) if self.source else None
         out["cut"] = asdict(self.cut) if self.cut else None
+        out["cuts"] = [asdict(c) for c in self.cuts]
         out["marker_changes"] = self.changed
         return out
 
@@ -234,9 +237,11 @@ def interpret(sc: Scenario, ans: Answer, side: str | None = None,
             rec.reason = (f"no Line of Supply with an overland portion of at most {limit} hexes; "
                           "one exists with an unlimited overland portion, so not isolated")
         else:
-            rec.cut = _nearest_cut(sc, u.hex, cuts.get((u.side, u.hex), []))
+            rec.cuts = _cuts(sc, u.hex, cuts.get((u.side, u.hex), []))
+            rec.cut = rec.cuts[0] if rec.cuts else None
             if rec.cut:
-                rec.rules = sorted_rules(rec.rules + rec.cut.rules)
+                nearest = [c for c in rec.cuts if c.distance == rec.cut.distance]
+                rec.rules = sorted_rules(rec.rules + [r for c in nearest for r in c.rules])
                 rec.reason = (f"no Line of Supply even with unlimited overland length; nearest "
                               f"attempt cut at {rec.cut.from_hex}->{rec.cut.into}: {rec.cut.why}")
             elif (u.side, u.hex) in no_source:
@@ -383,19 +388,19 @@ def _area_unit(sc: Scenario, rec: UnitSupply, src_by, road_next, road_end, exits
         rec.reason = f"beyond entry area {area}: no Line of Supply of any length leaves it"
 
 
-def _nearest_cut(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> Cut | None:
-    if not cuts:
-        return None
+def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[Cut]:
+    """Every refused step out of the pocket, nearest to the unit first."""
     grid = sc.grid
     by_step: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
     for a, b, r, w in cuts:
         rules, whys = by_step.setdefault((a, b), (set(), set()))
         rules.add(r)
         whys.add(w)
-    (a, b), (rules, whys) = min(
-        by_step.items(), key=lambda kv: (grid.distance(h0, kv[0][1]), grid.distance(h0, kv[0][0]),
-                                         kv[0]))
-    why = "; ".join(CUT_WHY.get(w, w) for w in sorted(whys))
-    if "ezoc_twice" in whys:
-        rules.add("16.3.2")
-    return Cut(a, b, why, sorted_rules(rules), grid.distance(h0, b))
+    out = []
+    for (a, b), (rules, whys) in by_step.items():
+        if "ezoc_twice" in whys:
+            rules.add("16.3.2")
+        why = "; ".join(CUT_WHY.get(w, w) for w in sorted(whys))
+        out.append(Cut(a, b, why, sorted_rules(rules), grid.distance(h0, b)))
+    out.sort(key=lambda c: (c.distance, grid.distance(h0, c.from_hex), c.from_hex, c.into))
+    return out
