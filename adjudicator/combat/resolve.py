@@ -679,11 +679,13 @@ class _Engine:
                     entry.rules = sort_rules(entry.rules + ["11.6.1"])
                     code, dloss = "S", 1
                     cell = DdCell("S", 0, False, 1, "S -/1")
-            if cell.attacker_loss:
+            ignore_cell = (code == "F" and ch.desperate and
+                           self.readings.get("11.5.2", "one-step") == "one-step")
+            if cell.attacker_loss and not ignore_cell:
                 if not self.take_loss("attacker", cell.defender_picks_attacker_loss,
                                       "Determined Defense result", rules=["11.4.1"]):
                     return
-            if dloss:
+            if dloss and not ignore_cell:
                 self.take_loss("defender", False, "Determined Defense result", fixed=lead,
                                rules=["11.2.3", "11.4.1"])
             if code == "S":
