@@ -86,6 +86,11 @@ def rally(sc: Scenario, dice: Dice, side: str | None = None,
     findings: list[dict[str, Any]] = []
     ezoc = _ezoc_hexes(sc, side)
     rules: set[str] = {"13.4"}
+    for uid in keep:
+        k = sc.units_by_id.get(uid)
+        if k is None or k.side != side or k.status != "full-retreat":
+            raise Refused(f"{uid} is not a {side} unit in Full Retreat; only such units may "
+                          "stay as they are", ["13.4"])
     for u in sc.units:
         if u.side != side:
             continue
@@ -96,9 +101,6 @@ def rally(sc: Scenario, dice: Dice, side: str | None = None,
             continue
         up = "disrupted" if u.status == "full-retreat" else "good-order"
         if u.id in keep:
-            if u.status != "full-retreat":
-                raise Refused(f"{u.id} is not in Full Retreat; only such units may stay as "
-                              "they are", ["13.4"])
             findings.append({"unit": u.id, "what": "stays in Full Retreat by choice",
                              "rules": ["13.4", "13.3.2"]})
             continue
@@ -338,7 +340,7 @@ def replay(start: Scenario, actions: list[dict[str, Any]], seed: int | None = No
         try:
             res = run_action(sc, item, dice, crt, ddt)
         except Refused as exc:
-            raise Refused(f"action {i + 1}: {exc}", exc.rules) from None
+            raise Refused(f"action {i + 1}: {exc.message}", exc.rules) from None
         entry = {"step": i + 1, **res.to_json()}
         if res.detail.get("practice_table"):
             practice = True

@@ -240,6 +240,7 @@ class Refused(Exception):
 
     def __init__(self, message: str, rules: list[str]):
         self.rules = rules
+        self.message = message
         super().__init__(f"{message} {('(' + ', '.join(rules) + ')') if rules else ''}".strip())
 
 
