@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from adjudicator.combat import actions as A
+from adjudicator.combat import tables as TB
 from adjudicator.combat.odds import Odds, Support, compute_odds
 from adjudicator.combat.resolve import (
     Choices,
@@ -20,7 +21,7 @@ from adjudicator.combat.resolve import (
     apply_moves,
     resolve_combat,
 )
-from adjudicator.combat.tables import PRACTICE_NOTE, crt_table, dd_table
+from adjudicator.combat.tables import PRACTICE_NOTE
 from adjudicator.errors import InputError, Problem, usage_error
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
@@ -254,7 +255,7 @@ def _run_combat(file, defender_hex, attackers, air, air_nation, artillery, plann
         ch.dd = default_dd
     dice = _dice(roll, seed)
     try:
-        out = resolve_combat(sc, decl, ch, dice, crt_table(crt), dd_table(dd_table_path), rd)
+        out = resolve_combat(sc, decl, ch, dice, TB.crt_table(crt), TB.dd_table(dd_table_path), rd)
     except Refused as exc:
         raise _refused(exc) from None
     return sc, out
@@ -399,8 +400,9 @@ def replay(
     use_seed = seed if seed is not None else data.get("seed")
     rolls = data.get("rolls")
     try:
-        res = A.replay(start, data["actions"], use_seed, rolls, crt_table(crt or data.get("crt")),
-                       dd_table(dd_table or data.get("dd_table")))
+        crt_t = TB.crt_table(crt or data.get("crt"))
+        dd_t = TB.dd_table(dd_table or data.get("dd_table"))
+        res = A.replay(start, data["actions"], use_seed, rolls, crt_t, dd_t)
     except Refused as exc:
         raise _refused(exc) from None
     if out_path is not None:
