@@ -116,7 +116,7 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
     rng = random.Random(seed)
     cols = cols or rng.randint(4, 8)
     rows = rows or rng.randint(4, 8)
-    n_units = rng.randint(2, 16) if units is None else units
+    n_units = rng.randint(6, 30) if units is None else units
     shifted = rng.choice(("even", "even", "odd"))
     hex_ids = _rect(cols, rows)
     grid = HexGrid.of(hex_ids, shifted)

@@ -96,9 +96,12 @@ def _side_broken(board: Board, side: str, a: str, b: str | None, m1: str, m2: st
             return True
     elif all(any(_blocks(board, x, y) for x, y in crossed) for _, crossed in routes):
         return True
-    allowed = [r for r in routes if not board.occupied_by(r[0], enemy)] or routes
-    return all(sum(board.unfrozen_major(x, y) for x, y in crossed) >= 2
-               for _, crossed in allowed)
+    # Major Rivers: only when some way round crosses two of them does the bond need a way
+    # round that crosses fewer and does not lead through a hex held by the enemy.
+    majors = {m: sum(board.unfrozen_major(x, y) for x, y in crossed) for m, crossed in routes}
+    if max(majors.values()) < 2:
+        return False
+    return not any(n < 2 and not board.occupied_by(m, enemy) for m, n in majors.items())
 
 
 def _hexside_bond(board: Board, side: str, a: str, b: str, m1: str, m2: str) -> RefBond:
