@@ -235,7 +235,8 @@ def _walk(rng: random.Random, grid: HexGrid, start: str, steps: int,
     return path
 
 
-def _route(grid: HexGrid, a: str, b: str, blocked: set[frozenset[str]]) -> list[str]:
+def _route(nb: dict[str, list[str]], a: str, b: str,
+           blocked: set[frozenset[str]]) -> list[str]:
     """A shortest hex path from a to b avoiding the given hexsides (breadth first)."""
     from collections import deque
 
@@ -245,7 +246,7 @@ def _route(grid: HexGrid, a: str, b: str, blocked: set[frozenset[str]]) -> list[
         h = queue.popleft()
         if h == b:
             break
-        for n in grid.neighbours(h):
+        for n in nb[h]:
             if n not in prev and frozenset((h, n)) not in blocked:
                 prev[n] = h
                 queue.append(n)
@@ -267,6 +268,7 @@ def full_position(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 3
     row_range = range(first, first + rows)
     hex_ids = _rect(cols, rows, first)
     grid = HexGrid.of(hex_ids, "even")
+    nb = {h: grid.neighbours(h) for h in hex_ids}
     hexes: dict[str, Data] = {}
     for h in hex_ids:
         hexes[h] = {"terrain": rng.choices(TERRAINS, (40, 3, 8, 5, 2, 2, 2, 2, 1))[0]}
@@ -305,7 +307,7 @@ def full_position(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 3
     stops = cities + road_ends
     rng.shuffle(stops)
     for a, b in zip(stops, stops[1:], strict=False):
-        path = _route(grid, a, b, blocked)
+        path = _route(nb, a, b, blocked)
         for x, y in zip(path, path[1:], strict=False):
             spec = side_of(x, y)
             spec["road"] = "primary" if rng.random() < 0.5 else spec.get("road", "secondary")
@@ -313,7 +315,7 @@ def full_position(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 3
                 spec["bridge"] = "road"
     # One rail line from west to east.
     mid = first + rows // 2
-    rail = _route(grid, format_hex_id(first, mid), format_hex_id(first + cols - 1, mid), blocked)
+    rail = _route(nb, format_hex_id(first, mid), format_hex_id(first + cols - 1, mid), blocked)
     for x, y in zip(rail, rail[1:], strict=False):
         spec = side_of(x, y)
         spec["rail"] = True

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from adjudicator.hexgrid import HexGrid
-from adjudicator.scenario import HexsideSpec, Scenario, Unit
+from adjudicator.scenario import HexsideSpec, MapSpec, Scenario, Unit
 
 #: The reference's own copy of the default reading of each disputed rule. A test checks it
 #: against the knowledge base (kb/s42/readings), so the two cannot drift apart silently.
@@ -38,6 +38,35 @@ def enemy_of(side: str) -> str:
 _NO_SIDE = HexsideSpec()
 
 
+class MapPart:
+    """What depends on the map alone: grid, neighbours, hexside terrain by hex pair."""
+
+    def __init__(self, m: MapSpec):
+        self.grid = HexGrid.of(m.hexes, m.shifted)
+        self.hexes = frozenset(m.hexes)
+        self.nbrs = {h: tuple(self.grid.neighbours(h)) for h in m.hexes}
+        self.sides: dict[frozenset[str], HexsideSpec] = {}
+        for key, spec in m.hexsides.items():
+            a, b = key.split("-")
+            self.sides[frozenset((a, b))] = spec
+
+
+#: Prepared maps, by the identity of the scenario's map object (like the adjudicator's
+#: solver, the reference prepares a map once and reuses it for every query on it).
+_MAPS: dict[int, tuple[MapSpec, MapPart]] = {}
+
+
+def map_part(m: MapSpec) -> MapPart:
+    hit = _MAPS.get(id(m))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    part = MapPart(m)
+    if len(_MAPS) >= 8:
+        _MAPS.pop(next(iter(_MAPS)))
+    _MAPS[id(m)] = (m, part)
+    return part
+
+
 @dataclass
 class Board:
     """One scenario, prepared for the reference queries."""
@@ -47,27 +76,11 @@ class Board:
 
     def __post_init__(self) -> None:
         self.readings = {**DEFAULT_READINGS, **self.sc.readings, **self.readings}
-
-    # -- the map ---------------------------------------------------------------
-    @cached_property
-    def grid(self) -> HexGrid:
-        return HexGrid.of(self.sc.map.hexes, self.sc.map.shifted)
-
-    @cached_property
-    def hexes(self) -> frozenset[str]:
-        return frozenset(self.sc.map.hexes)
-
-    @cached_property
-    def nbrs(self) -> dict[str, tuple[str, ...]]:
-        return {h: tuple(self.grid.neighbours(h)) for h in self.sc.map.hexes}
-
-    @cached_property
-    def _sides(self) -> dict[frozenset[str], HexsideSpec]:
-        out = {}
-        for key, spec in self.sc.map.hexsides.items():
-            a, b = key.split("-")
-            out[frozenset((a, b))] = spec
-        return out
+        part = map_part(self.sc.map)
+        self.grid = part.grid
+        self.hexes = part.hexes
+        self.nbrs = part.nbrs
+        self._sides = part.sides
 
     def side(self, a: str, b: str) -> HexsideSpec:
         return self._sides.get(frozenset((a, b)), _NO_SIDE)

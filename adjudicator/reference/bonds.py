@@ -145,39 +145,57 @@ def _edge_areas(board: Board, side: str, m1: str, m2: str) -> list[str]:
     return out
 
 
-def bonds_of(board: Board) -> list[RefBond]:
+def _shapes(board: Board, a: str):
+    """The bond shapes from hex a: (kind, far hex or None, middle hexes), each once."""
     grid = board.grid
+    ca = grid.cube(a)
+    for d in range(6):
+        c1, c2 = ca.neighbour(d), ca.neighbour(d + 1)
+        m = grid.hex_at(c1)
+        far = grid.hex_at(c1.neighbour(d))
+        if m is not None and far is not None and a < far:
+            yield "hex", far, (m,)
+        m2 = grid.hex_at(c2)
+        if m is None or m2 is None:
+            continue
+        bent = grid.hex_at(c1.neighbour(d + 1))
+        if bent is None:
+            yield "edge", None, (min(m, m2), max(m, m2))
+        elif a < bent:
+            yield "hexside", bent, (min(m, m2), max(m, m2))
+
+
+def bonds_of(board: Board) -> list[RefBond]:
     out: list[RefBond] = []
-    straight = list(grid.straight_pairs())
-    bent = list(grid.bent_pairs())
-    offmap = list(grid.bent_offmap())
     for side in SIDES:
         anchor = anchors(board, side)
         enemy = enemy_of(side)
-        for a, m, b in straight:
-            if a in anchor and b in anchor:
-                bond = _hex_bond(board, side, a, m, b)
-                if bond is not None:
-                    out.append(bond)
-        for a, b, m1, m2 in bent:
-            if a in anchor and b in anchor:
-                out.append(_hexside_bond(board, side, a, b, m1, m2))
-        for a, m1, m2 in offmap:
-            if a not in anchor:
-                continue
-            for aid in _edge_areas(board, side, m1, m2):
-                rules = ["7.1", "7.5"]
-                bond = RefBond(side, "edge", [a, aid], [], [f"{m1}-{m2}"], rules=rules)
-                if board.occupied_by(m1, enemy) and board.occupied_by(m2, enemy):
-                    bond.negated = True
-                    rules.append("7.3")
-                if _side_broken(board, side, a, None, m1, m2):
-                    bond.broken = True
-                    rules.append("7.6.1")
-                if _coastlike(board, m1, m2):
-                    bond.broken = True
-                    rules.append("7.6.2")
-                out.append(bond)
+        seen_edges: set[tuple[str, str, str]] = set()
+        for a in sorted(anchor):
+            for kind, b, mids in _shapes(board, a):
+                if kind == "hex" and b in anchor:
+                    bond = _hex_bond(board, side, a, mids[0], b)
+                    if bond is not None:
+                        out.append(bond)
+                elif kind == "hexside" and b in anchor:
+                    out.append(_hexside_bond(board, side, a, b, *mids))
+                elif kind == "edge" and (a, *mids) not in seen_edges:
+                    seen_edges.add((a, *mids))
+                    m1, m2 = mids
+                    for aid in _edge_areas(board, side, m1, m2):
+                        rules = ["7.1", "7.5"]
+                        bond = RefBond(side, "edge", [a, aid], [], [f"{m1}-{m2}"],
+                                       rules=rules)
+                        if board.occupied_by(m1, enemy) and board.occupied_by(m2, enemy):
+                            bond.negated = True
+                            rules.append("7.3")
+                        if _side_broken(board, side, a, None, m1, m2):
+                            bond.broken = True
+                            rules.append("7.6.1")
+                        if _coastlike(board, m1, m2):
+                            bond.broken = True
+                            rules.append("7.6.2")
+                        out.append(bond)
     return sorted(out, key=lambda b: (b.side, ("hex", "hexside", "edge").index(b.kind), b.ends))
 
 

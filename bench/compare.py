@@ -1,0 +1,44 @@
+"""What "agree" means for each query: the answers of the ASP adjudicator and of the
+reference reduced to the same plain data, finding by finding.
+
+Shared by the benchmark and the differential tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def zoc_table(answer: Any) -> dict[str, list[str]]:
+    return dict(answer.zoc)
+
+
+def bond_table(items: Any) -> dict[tuple, tuple[bool, bool]]:
+    """(side, kind, ends) -> (negated, broken).
+
+    The ASP answer keys a bond by its ends, so two edge bonds from one hex into one Entry
+    Area are one finding there; the reference's are merged the same way (see the xfail
+    ruling in tests/test_differential_rulings.py for what that hides).
+    """
+    out: dict[tuple, tuple[bool, bool]] = {}
+    for b in items:
+        key = (b.side, b.kind, tuple(b.ends))
+        negated, broken = out.get(key, (False, False))
+        out[key] = (negated or b.negated, broken or b.broken)
+    return out
+
+
+def supply_table(units: Any) -> dict[str, str]:
+    """unit id -> in-supply | out-of-supply | isolated."""
+    return {u.id: u.status for u in units}
+
+
+def retreat_table(answer: Any) -> dict[str, Any]:
+    """Whether the stack dies whatever it does, and the ends it may survive in."""
+    return {"eliminated": bool(answer.eliminated),
+            "ends": sorted({o.end for o in answer.options if not o.eliminated})}
+
+
+def advance_table(answer: Any) -> dict[str, list[str]]:
+    """unit id -> every hex it may end its advance in."""
+    return {u.id: sorted(u.hexes) for u in answer.units}

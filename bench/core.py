@@ -1,0 +1,236 @@
+"""The benchmark machinery: workloads, timings, agreement, results.json.
+
+Each query is run on one generated position by the ASP adjudicator (warm: the map part
+prepared once, each query called once before it is timed) and by the reference, in the
+same process; the answers are reduced with :mod:`bench.compare` and must be equal.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from adjudicator.generate import full_position, scenario
+from adjudicator.reference.board import enemy_of
+from adjudicator.scenario import Scenario
+from adjudicator.solver import Solver
+from bench import compare
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class Case:
+    """One query of the benchmark: a workload run by both sides."""
+
+    name: str
+    asp: Callable[[Solver], Any] | None
+    ref: Callable[[], Any] | None
+    same: Callable[[Any, Any], bool]
+    what: str
+    why_missing: str = ""
+
+
+def _optional(module: str, attr: str) -> Any:
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return None
+
+
+def _timed(fn: Callable[[], Any], repeat: int = 1) -> tuple[float, Any]:
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000.0, out
+
+
+# -- workloads -----------------------------------------------------------------------
+
+
+def retreat_stacks(sc: Scenario, n: int = 20) -> list[str]:
+    """Hexes of up to n stacks of the non-phasing side adjacent to an enemy combat unit."""
+    side = enemy_of(sc.phasing)
+    grid = sc.grid
+    by_hex: dict[str, list] = {}
+    for u in sc.units:
+        if u.hex in sc.map.hexes:
+            by_hex.setdefault(u.hex, []).append(u)
+    out = []
+    for h in sorted(by_hex):
+        units = by_hex[h]
+        if {u.side for u in units} != {side} or not any(u.is_combat for u in units):
+            continue
+        if any(v.side == sc.phasing and v.is_combat for nb in grid.neighbours(h)
+               for v in by_hex.get(nb, ())):
+            out.append(h)
+    return out[:n]
+
+
+def attacks(sc: Scenario, n: int = 20) -> list[tuple[Scenario, str, list[str]]]:
+    """Up to n attacks: the position with the defender gone, its hex, the attackers."""
+    stacks = retreat_stacks(sc, 4 * n)
+    grid = sc.grid
+    out = []
+    used: set[str] = set()
+    for h in stacks:
+        attackers = [u.id for nb in grid.neighbours(h) for u in sc.units_at(nb)
+                     if u.side == sc.phasing and u.is_combat and u.id not in used]
+        if not attackers:
+            continue
+        used.update(attackers)
+        after = sc.model_copy(update={"units": [u for u in sc.units if u.hex != h]})
+        after.__dict__.pop("units_by_id", None)
+        out.append((after, h, attackers))
+        if len(out) == n:
+            break
+    return out
+
+
+def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
+    from adjudicator.queries.bonds import bonds as asp_bonds
+    from adjudicator.queries.zoc import zoc as asp_zoc
+    from adjudicator.reference.bonds import bonds as ref_bonds
+    from adjudicator.reference.zoc import zoc as ref_zoc
+
+    out = [
+        Case("zoc", lambda s: asp_zoc(sc, s), lambda: ref_zoc(sc),
+             lambda a, r: compare.zoc_table(a) == compare.zoc_table(r), "ZOC of every hex"),
+        Case("bonds", lambda s: asp_bonds(sc, s).bonds, lambda: ref_bonds(sc),
+             lambda a, r: compare.bond_table(a) == compare.bond_table(r), "all bonds"),
+    ]
+    asp_supply = _optional("adjudicator.queries.supply", "supply")
+    ref_supply = _optional("adjudicator.reference.supply", "supply")
+    out.append(Case(
+        "supply",
+        (lambda s: asp_supply(sc, s).units) if asp_supply else None,
+        (lambda: ref_supply(sc)) if ref_supply else None,
+        lambda a, r: compare.supply_table(a) == compare.supply_table(r),
+        f"supply of all {len(sc.units)} units"))
+    asp_retreats = _optional("adjudicator.queries.retreat", "retreats")
+    ref_retreats = _optional("adjudicator.reference.retreat", "retreats")
+    hexes = retreat_stacks(sc, stacks)
+    out.append(Case(
+        "retreats",
+        (lambda s: [asp_retreats(sc, h, 2, solver=s) for h in hexes]) if asp_retreats else None,
+        (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
+        lambda a, r: [compare.retreat_table(x) for x in a] == [compare.retreat_table(x)
+                                                                for x in r],
+        f"2-hex retreats of {len(hexes)} stacks"))
+    asp_adv = _optional("adjudicator.queries.advance", "advances")
+    ref_adv = _optional("adjudicator.reference.advance", "advances")
+    work = attacks(sc, n_attacks)
+    out.append(Case(
+        "advances",
+        (lambda s: [asp_adv(a, h, 4, us, solver=s) for a, h, us in work]) if asp_adv else None,
+        (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
+        lambda a, r: [compare.advance_table(x) for x in a] == [compare.advance_table(x)
+                                                                for x in r],
+        f"Adv 4 of {len(work)} attacks"))
+    return out
+
+
+def run_cases(sc: Scenario, solver: Solver, progress: Progress, repeat: int = 1,
+              stacks: int = 20, n_attacks: int = 20) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    for case in cases(sc, stacks, n_attacks):
+        if case.asp is None or case.ref is None:
+            side = "adjudicator" if case.asp is None else "reference"
+            results[case.name] = {"available": False, "what": case.what,
+                                  "note": f"not available: no {side} implementation yet"}
+            progress(f"{case.name}: not available ({side})")
+            continue
+        progress(f"{case.name}: warming up ({case.what})")
+        case.asp(solver)
+        case.ref()
+        progress(f"{case.name}: timing the adjudicator")
+        asp_ms, asp_out = _timed(lambda c=case: c.asp(solver), repeat)
+        progress(f"{case.name}: timing the reference")
+        ref_ms, ref_out = _timed(case.ref, repeat)
+        agree = bool(case.same(asp_out, ref_out))
+        asp_ms, ref_ms = round(asp_ms, 2), max(round(ref_ms, 2), 0.01)
+        results[case.name] = {
+            "asp_ms": asp_ms, "reference_ms": ref_ms, "ratio": round(asp_ms / ref_ms, 2),
+            "agree": agree, "what": case.what,
+        }
+    return results
+
+
+def cold_start_ms(path: Path) -> float:
+    """Wall time of ``python3 -m adjudicator validate FILE`` in a fresh process."""
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "adjudicator", "validate", str(path)],
+                          capture_output=True, text=True)
+    ms = (time.perf_counter() - t0) * 1000.0
+    if proc.returncode != 0:
+        raise RuntimeError(f"validate failed: {proc.stdout}{proc.stderr}")
+    return round(ms, 1)
+
+
+def grounding(sc: Scenario, solver: Solver, queries: tuple[str, ...]) -> dict[str, Any]:
+    """Ground and solve time of each query's plain call, and the clingo problem size."""
+    out = {}
+    for q in queries:
+        try:
+            ans = solver.solve(sc, q)
+        except Exception as exc:  # a query that needs its own facts (advance) may refuse
+            out[q] = {"error": str(exc).splitlines()[0]}
+            continue
+        out[q] = {"ground_ms": round(ans.ground_s * 1000, 1),
+                  "solve_ms": round(ans.solve_s * 1000, 1), **ans.stats}
+    return out
+
+
+def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
+        scaling: tuple[tuple[int, int], ...] = ((32, 31), (64, 62), (99, 99)),
+        out: Path | None = None, progress: Progress = print, cold: bool = True,
+        stacks: int = 20, n_attacks: int = 20) -> dict[str, Any]:
+    """The whole benchmark; returns (and writes to ``out``) the results."""
+    progress(f"generating a {cols} x {rows} position with {units} units (seed {seed})")
+    data = full_position(seed, cols, rows, units)
+    sc = scenario(data)
+    solver = Solver(sc.game)
+    progress("preparing the map part once")
+    t0 = time.perf_counter()
+    solver.solve(sc, "zoc")
+    prepare_ms = (time.perf_counter() - t0) * 1000.0
+    results: dict[str, Any] = {
+        "map": {"hexes": len(sc.map.hexes), "units": len(sc.units), "seed": seed},
+        "queries": run_cases(sc, solver, progress, stacks=stacks, n_attacks=n_attacks),
+        "map_prepare_ms": round(prepare_ms, 1),
+    }
+    progress("clingo statistics of each query")
+    results["grounding"] = grounding(sc, solver, ("zoc", "bonds", "supply"))
+    if cold:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "big.json"
+            path.write_text(json.dumps(data))
+            progress("cold start: adjudicator validate on the big file")
+            results["cold_start_ms"] = cold_start_ms(path)
+    scale = []
+    for c, r in scaling:
+        n = max(20, round(units * c * r / (cols * rows)))
+        progress(f"scaling: {c} x {r} = {c * r} hexes, {n} units")
+        ssc = scenario(full_position(seed, c, r, n))
+        ssolver = Solver(ssc.game)
+        t0 = time.perf_counter()
+        ssolver.solve(ssc, "zoc")
+        prep = (time.perf_counter() - t0) * 1000.0
+        row = {"hexes": len(ssc.map.hexes), "units": len(ssc.units),
+               "map_prepare_ms": round(prep, 1),
+               "queries": run_cases(ssc, ssolver, lambda _m: None, stacks=5, n_attacks=5)}
+        scale.append(row)
+    results["scaling"] = scale
+    if out is not None:
+        out.write_text(json.dumps(results, indent=2) + "\n")
+    return results
