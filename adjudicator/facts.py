@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 
 import clingo
 from clorm import ConstantField, IntegerField, Predicate, StringField
@@ -561,57 +560,121 @@ def map_facts(m: MapSpec) -> list[Predicate]:
     return out
 
 
-def position_facts(sc: Scenario, readings: dict[str, str] | None = None) -> list[Predicate]:
-    """The position part of the facts; ``readings`` maps rule id to reading name."""
-    out: list[Predicate] = [Turn(sc.turn), WeatherF(const(sc.weather)), Phasing(sc.phasing)]
+Fact = tuple[type[Predicate], tuple]
+
+
+def position_facts(sc: Scenario, readings: dict[str, str] | None = None) -> list[Fact]:
+    """The position part of the facts; ``readings`` maps rule id to reading name.
+
+    Each fact is a (predicate class, values) pair: the classes above declare
+    the vocabulary once, and ``facts_text`` writes the pairs out as ASP text
+    without building a clingo symbol per fact (many thousands per query).
+    """
+    out: list[Fact] = [(Turn, (sc.turn,)), (WeatherF, (const(sc.weather),)),
+                       (Phasing, (sc.phasing,))]
     if sc.winter:
-        out.append(Winter())
+        out.append((Winter, ()))
     for hid, spec in sorted(sc.map.hexes.items()):
         if spec.control:
-            out.append(Control(hid, spec.control))
+            out.append((Control, (hid, spec.control)))
     for u in sc.units:
         out += [
-            UnitF(u.id),
-            SideF(u.id, u.side),
-            At(u.id, u.hex),
-            UType(u.id, const(u.type)),
-            Strength(u.id, u.attack, u.defense, u.ma),
-            Steps(u.id, u.steps_left, u.max_steps),
-            TankF(u.id, u.tank),
-            Tq(u.id, u.tq),
-            Status(u.id, const(u.status)),
-            SupplyMarker(u.id, const(u.supply)),
+            (UnitF, (u.id,)),
+            (SideF, (u.id, u.side)),
+            (At, (u.id, u.hex)),
+            (UType, (u.id, const(u.type),)),
+            (Strength, (u.id, u.attack, u.defense, u.ma)),
+            (Steps, (u.id, u.steps_left, u.max_steps)),
+            (TankF, (u.id, u.tank)),
+            (Tq, (u.id, u.tq)),
+            (Status, (u.id, const(u.status),)),
+            (SupplyMarker, (u.id, const(u.supply),)),
         ]
         if u.is_combat:
-            out.append(Combat(u.id))
+            out.append((Combat, (u.id,)))
         if u.is_mechanized:
-            out.append(Mech(u.id))
+            out.append((Mech, (u.id,)))
         if u.is_asu:
-            out.append(Asu(u.id))
+            out.append((Asu, (u.id,)))
         if u.free_stacking:
-            out.append(FreeStacking(u.id))
+            out.append((FreeStacking, (u.id,)))
         if u.train:
-            out.append(Train(u.id))
+            out.append((Train, (u.id,)))
         if u.retreated:
-            out.append(Retreated(u.id))
+            out.append((Retreated, (u.id,)))
     for src in sc.supply_sources:
-        out.append(SupplySourceF(src.side, src.hex))
+        out.append((SupplySourceF, (src.side, src.hex)))
     for rule, name in sorted((readings or {}).items()):
-        out.append(Reading(rule, name))
+        out.append((Reading, (rule, name)))
     return out
+
+
+_KINDS: dict[type[Predicate], tuple[str, tuple[bool, ...]]] = {}
+
+
+def _kinds(cls: type[Predicate]) -> tuple[str, tuple[bool, ...]]:
+    """The predicate's name and, per argument, whether it is a string."""
+    hit = _KINDS.get(cls)
+    if hit is None:
+        hit = (cls.meta.name, tuple(isinstance(fa.defn, StringField) for fa in cls.meta))
+        _KINDS[cls] = hit
+    return hit
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def facts_text(facts: Iterable[Fact], key: int | None = None) -> str:
+    """ASP text for (class, values) facts, each with ``key`` as first argument if given."""
+    lines = []
+    prefix = [str(key)] if key is not None else []
+    for cls, values in facts:
+        name, strings = _kinds(cls)
+        args = prefix + [_quote(v) if is_str else str(v) for v, is_str in zip(values, strings,
+                                                                             strict=True)]
+        lines.append(f"{name}({','.join(args)})." if args else f"{name}.")
+    return "\n".join(lines)
+
+
+def instances(facts: Iterable[Fact]) -> list[Predicate]:
+    """The typed clorm instances of (class, values) facts."""
+    return [cls(*values) for cls, values in facts]
 
 
 def symbols(facts: Iterable[Predicate]) -> list[clingo.Symbol]:
     return [f.raw for f in facts]
 
 
-@lru_cache(maxsize=8)
-def _cached_map_symbols(key: str, blob: str) -> tuple[clingo.Symbol, ...]:
-    m = MapSpec.model_validate_json(blob)
-    return tuple(symbols(map_facts(m)))
+_DIGESTS: dict[int, tuple[MapSpec, str]] = {}
+
+
+def map_digest(m: MapSpec) -> str:
+    """A stable digest of a map, computed once per map object."""
+    hit = _DIGESTS.get(id(m))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    blob = json.dumps(m.model_dump(mode="json"), sort_keys=True)
+    digest = hashlib.sha256(blob.encode()).hexdigest()
+    if len(_DIGESTS) > 32:
+        _DIGESTS.clear()
+    _DIGESTS[id(m)] = (m, digest)
+    return digest
+
+
+_SYMBOLS: dict[str, tuple[clingo.Symbol, ...]] = {}
 
 
 def map_symbols(m: MapSpec) -> tuple[clingo.Symbol, ...]:
     """Map facts as symbols, computed once per distinct map."""
-    blob = json.dumps(m.model_dump(mode="json"), sort_keys=True)
-    return _cached_map_symbols(hashlib.sha256(blob.encode()).hexdigest(), blob)
+    digest = map_digest(m)
+    if digest not in _SYMBOLS:
+        if len(_SYMBOLS) > 8:
+            _SYMBOLS.clear()
+        _SYMBOLS[digest] = tuple(symbols(map_facts(m)))
+    return _SYMBOLS[digest]
+
+
+def map_signatures() -> frozenset[tuple[str, int]]:
+    """Name and arity of every map-part predicate."""
+    return frozenset((p.meta.name, p.meta.arity) for p in MAP_PREDICATES)

@@ -1,12 +1,24 @@
-"""The clingo harness.
+"""The clingo harness: multi-shot solving, one ground map per distinct map.
 
-One ``Solver`` serves one game. For each query it loads the game's encodings
-for that query, adds the facts through clingo's backend and solves with a time
-limit. The map part is prepared once per distinct map and reused: its facts
-are built once (``facts.map_symbols``) and the game's static encodings, which
-read only map facts, are ground and solved once per map; their atoms are then
-handed to every later query on that map as ground facts, so neither the map
-nor the rules that depend on it alone are ground again.
+A ``MapSession`` owns one ``clingo.Control`` per map. When it is made, the map
+facts and the game's static encodings (which read map facts only) are added
+and ground once. Every query after that is solved in the same control:
+
+* the query's encodings are rewritten once (through clingo's AST) into a
+  parametrised program part ``#program q_<query>(k).`` in which every
+  predicate that is not part of the map gets the query number ``k`` as an
+  extra first argument, and every ``#show`` is guarded by an external atom
+  ``live(k)``;
+* for query number ``k`` the position facts (also keyed by ``k``) are added
+  through the backend, the part is ground with ``k``, ``live(k)`` is made true
+  for the solve and released afterwards.
+
+So neither the map nor the rules that depend on it alone are ground again,
+and the atoms of earlier queries can never be mistaken for this one's. All
+encodings are stratified (no choices, no constraints, no optimisation), so the
+ground parts of earlier queries are plain facts that cost a later solve
+nothing; sessions are still renewed after ``MAX_QUERIES`` queries to bound
+memory.
 
 ``error(Kind, Id, Message)`` atoms derived by an encoding are turned into
 ``InputError`` problems pointing at the unit, hex or hexside in the file.
@@ -14,21 +26,33 @@ nor the rules that depend on it alone are ground again.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 import clingo
+from clingo import ast
 from clorm import Predicate
 
 from adjudicator.errors import InputError, Problem
-from adjudicator.facts import map_symbols, position_facts
+from adjudicator.facts import (
+    facts_text,
+    map_digest,
+    map_signatures,
+    map_symbols,
+    position_facts,
+)
 from adjudicator.games import Game, get_game
-from adjudicator.scenario import Scenario, line_of
+from adjudicator.scenario import MapSpec, Scenario, format_path, line_of
 
 DEFAULT_TIMEOUT = 30.0
+#: Queries one session answers before it is renewed (bounds memory).
+MAX_QUERIES = 64
+#: Sessions kept, most recently used first.
+MAX_SESSIONS = 4
 
 
 class SolveTimeout(RuntimeError):
@@ -37,6 +61,10 @@ class SolveTimeout(RuntimeError):
 
 class NoAnswer(RuntimeError):
     """The encodings admitted no answer set: a defect in an encoding."""
+
+
+class EncodingError(RuntimeError):
+    """An encoding breaks a convention the harness relies on."""
 
 
 @dataclass
@@ -50,42 +78,250 @@ class Answer:
 
     @property
     def atoms(self) -> list[clingo.Symbol]:
-        """The shown atoms of the first (for deterministic queries: only) model."""
+        """The shown atoms of the first (for deterministic queries: only) model, unsorted."""
         return self.models[0] if self.models else []
 
     def by_name(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
-        return [
-            s
-            for s in self.atoms
-            if s.name == name and (arity is None or len(s.arguments) == arity)
-        ]
+        """The shown atoms of the first model with this name (and arity), sorted."""
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for s in self.atoms:
+                index.setdefault(s.name, []).append(s)
+            for atoms in index.values():
+                atoms.sort()
+            self.__dict__["_index"] = index
+        found = index.get(name, [])
+        return found if arity is None else [s for s in found if len(s.arguments) == arity]
 
 
 def _to_symbols(items: Iterable[Predicate | clingo.Symbol]) -> list[clingo.Symbol]:
     return [i.raw if isinstance(i, Predicate) else i for i in items]
 
 
-def _add_facts(ctl: clingo.Control, syms: Iterable[clingo.Symbol]) -> None:
-    with ctl.backend() as backend:
-        for s in syms:
-            backend.add_rule([backend.add_atom(s)])
+# --------------------------------------------------------------------------
+# Rewriting a query's encodings into a parametrised program part
+# --------------------------------------------------------------------------
+
+_LOC = ast.Location(ast.Position("<harness>", 1, 1), ast.Position("<harness>", 1, 1))
+_K = ast.Function(_LOC, "k", [], 0)
+_LIVE = "live"
 
 
-@lru_cache(maxsize=8)
-def _static_atoms(
-    files: tuple[Path, ...], map_syms: tuple[clingo.Symbol, ...]
-) -> tuple[clingo.Symbol, ...]:
-    """Ground and solve the static encodings once for a map."""
-    if not files:
-        return map_syms
-    ctl = clingo.Control(["--warn=none"])
-    for f in files:
-        ctl.load(str(f))
-    _add_facts(ctl, map_syms)
-    ctl.ground([("base", [])])
-    out: list[clingo.Symbol] = []
-    ctl.solve(on_model=lambda m: out.extend(m.symbols(atoms=True)))
-    return tuple(out)
+def _live_literal() -> ast.AST:
+    return ast.Literal(_LOC, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(_LOC, _LIVE, [_K], 0)))
+
+
+def _signature(term: ast.AST) -> tuple[str, int] | None:
+    if term.ast_type == ast.ASTType.Function:
+        return term.name, len(term.arguments)
+    return None
+
+
+class _KeyByQuery(ast.Transformer):
+    """Adds the query number as first argument to every non-map predicate."""
+
+    def __init__(self, static: frozenset[tuple[str, int]]):
+        self.static = static
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+        sig = _signature(node.symbol)
+        if sig is None or sig in self.static:
+            return node
+        sym = node.symbol
+        return node.update(symbol=sym.update(arguments=[_K, *sym.arguments]))
+
+
+def _head_signatures(rule: ast.AST) -> set[tuple[str, int]]:
+    found: set[tuple[str, int]] = set()
+
+    class _Heads(ast.Transformer):
+        def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+            sig = _signature(node.symbol)
+            if sig:
+                found.add(sig)
+            return node
+
+    _Heads()(rule.head)
+    return found
+
+
+def _variables(n: int) -> list[ast.AST]:
+    return [ast.Variable(_LOC, f"V{i}") for i in range(n)]
+
+
+def build_part(
+    name: str, files: list[Path], static: frozenset[tuple[str, int]]
+) -> list[ast.AST]:
+    """The statements of program part ``name(k)`` for the given encodings."""
+    statements: list[ast.AST] = []
+    ast.parse_files([str(f) for f in files], statements.append)
+    key = _KeyByQuery(static)
+    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k")])]
+    out.append(ast.External(_LOC, ast.SymbolicAtom(ast.Function(_LOC, _LIVE, [_K], 0)), [],
+                            ast.SymbolicTerm(_LOC, clingo.Function("false"))))
+    for st in statements:
+        t = st.ast_type
+        if t == ast.ASTType.Program:
+            if st.name != "base" or st.parameters:
+                raise EncodingError(f"{st.location.begin.filename}: only the base part is allowed")
+            continue
+        if t == ast.ASTType.Rule:
+            clash = _head_signatures(st) & static
+            if clash:
+                raise EncodingError(
+                    f"{st.location.begin.filename}:{st.location.begin.line}: a query encoding "
+                    f"may not define map predicates {sorted(clash)}"
+                )
+            if st.head.ast_type not in (ast.ASTType.Literal, ast.ASTType.Aggregate,
+                                        ast.ASTType.HeadAggregate, ast.ASTType.Disjunction):
+                raise EncodingError(f"{st.location.begin.filename}: unsupported rule head")
+            if st.head.ast_type != ast.ASTType.Literal or _is_false(st.head):
+                raise EncodingError(
+                    f"{st.location.begin.filename}:{st.location.begin.line}: encodings must be "
+                    "stratified: no choices, disjunctions or integrity constraints"
+                )
+            out.append(key(st))
+        elif t == ast.ASTType.ShowSignature:
+            n, sig = st.arity, (st.name, st.arity)
+            args = _variables(n)
+            inner = args if sig in static else [_K, *args]
+            cond = ast.Literal(_LOC, ast.Sign.NoSign,
+                               ast.SymbolicAtom(ast.Function(_LOC, st.name, inner, 0)))
+            term = ast.Function(_LOC, st.name, args, 0)
+            out.append(ast.ShowTerm(_LOC, term, [cond, _live_literal()]))
+        elif t == ast.ASTType.ShowTerm:
+            shown = key(st)
+            out.append(shown.update(body=[*shown.body, _live_literal()]))
+        elif t == ast.ASTType.Defined:
+            if (st.name, st.arity) in static:
+                continue
+            out.append(st.update(arity=st.arity + 1))
+        elif t in (ast.ASTType.Comment,):
+            continue
+        else:
+            raise EncodingError(f"{st.location.begin.filename}: unsupported statement {t}")
+    return out
+
+
+def _is_false(head: ast.AST) -> bool:
+    atom = head.atom
+    return atom.ast_type == ast.ASTType.BooleanConstant and not atom.value
+
+
+# --------------------------------------------------------------------------
+# Sessions
+# --------------------------------------------------------------------------
+
+
+def _add_facts(backend: clingo.Backend, syms: Iterable[clingo.Symbol]) -> None:
+    for s in syms:
+        backend.add_rule([backend.add_atom(s)])
+
+
+def _keyed(k: int, syms: Iterable[clingo.Symbol]) -> list[clingo.Symbol]:
+    n = clingo.Number(k)
+    return [clingo.Function(s.name, [n, *s.arguments], s.positive) for s in syms]
+
+
+class MapSession:
+    """One ground map and the queries answered over it."""
+
+    def __init__(self, game: Game, map_syms: tuple[clingo.Symbol, ...]):
+        self.game = game
+        self.ctl = clingo.Control(["--warn=none"])
+        t0 = time.perf_counter()
+        for f in game.static_paths():
+            self.ctl.load(str(f))
+        self.ctl.add("base", [], "#show.")
+        with self.ctl.backend() as backend:
+            _add_facts(backend, map_syms)
+        self.ctl.ground([("base", [])])
+        self.static: frozenset[tuple[str, int]] = frozenset(
+            (s.symbol.name, len(s.symbol.arguments)) for s in self.ctl.symbolic_atoms
+        ) | map_signatures() | _static_heads(game)
+        self.setup_s = time.perf_counter() - t0
+        self.parts: dict[str, str] = {}
+        self.count = 0
+
+    def part(self, query: str) -> str:
+        if query not in self.parts:
+            name = f"q_{query}"
+            statements = build_part(name, self.game.encoding_paths(query), self.static)
+            with ast.ProgramBuilder(self.ctl) as builder:
+                for st in statements:
+                    builder.add(st)
+            self.parts[query] = name
+        return self.parts[query]
+
+    def solve(
+        self, query: str, position: str, extra: list[clingo.Symbol], models: int, timeout: float
+    ) -> Answer:
+        """Solve one query: ``position`` is ASP text keyed by ``next_key()``."""
+        t0 = time.perf_counter()
+        part = self.part(query)
+        k = self.count = self.count + 1
+        facts = f"p_{k}"
+        self.ctl.add(facts, [], position)
+        if extra:
+            with self.ctl.backend() as backend:
+                _add_facts(backend, _keyed(k, extra))
+        self.ctl.ground([(facts, []), (part, [clingo.Number(k)])])
+        live = clingo.Function(_LIVE, [clingo.Number(k)])
+        self.ctl.assign_external(live, True)
+        self.ctl.configuration.solve.models = models
+        t1 = time.perf_counter()
+        found: list[list[clingo.Symbol]] = []
+        try:
+            with self.ctl.solve(
+                on_model=lambda m: found.append(m.symbols(shown=True)), async_=True
+            ) as handle:
+                if not handle.wait(timeout):
+                    handle.cancel()
+                    raise SolveTimeout(f"{query}: no answer within {timeout:g} s")
+                result = handle.get()
+        finally:
+            self.ctl.release_external(live)
+        t2 = time.perf_counter()
+        if result.unsatisfiable:
+            raise NoAnswer(f"{query}: the encodings admit no answer for this position")
+        return Answer(found, ground_s=t1 - t0, solve_s=t2 - t1)
+
+
+def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
+    """Predicates the static encodings define (known even when none is derived)."""
+    statements: list[ast.AST] = []
+    files = [str(f) for f in game.static_paths()]
+    if files:
+        ast.parse_files(files, statements.append)
+    heads: set[tuple[str, int]] = set()
+    for st in statements:
+        if st.ast_type == ast.ASTType.Rule:
+            heads |= _head_signatures(st)
+    return frozenset(heads)
+
+
+_SESSIONS: OrderedDict[tuple[str, str], MapSession] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def session_for(game: Game, m: MapSpec) -> MapSession:
+    """The session for this game and map: made once, renewed when it has aged."""
+    key = (game.id, map_digest(m))
+    with _LOCK:
+        s = _SESSIONS.get(key)
+        if s is None or s.count >= MAX_QUERIES:
+            s = MapSession(game, map_symbols(m))
+            _SESSIONS[key] = s
+        _SESSIONS.move_to_end(key)
+        while len(_SESSIONS) > MAX_SESSIONS:
+            _SESSIONS.popitem(last=False)
+        return s
+
+
+def session_stats() -> dict[str, int]:
+    """How many sessions exist and how many queries they have answered."""
+    return {"sessions": len(_SESSIONS), "queries": sum(s.count for s in _SESSIONS.values())}
 
 
 class Solver:
@@ -104,32 +340,14 @@ class Solver:
         extra: Iterable[Predicate | clingo.Symbol] = (),
         models: int = 1,
         readings: dict[str, str] | None = None,
-        options: Sequence[str] = (),
     ) -> Answer:
         """Solve ``query`` for the position; ``extra`` are the query's own facts."""
-        t0 = time.perf_counter()
-        static = _static_atoms(tuple(self.game.static_paths()), map_syms=map_symbols(sc.map))
-        ctl = clingo.Control(["--warn=none", f"--models={models}", *options])
-        for path in self.game.encoding_paths(query):
-            ctl.load(str(path))
         chosen = {**self.readings_for(sc), **(readings or {})}
-        _add_facts(ctl, static)
-        _add_facts(ctl, _to_symbols(position_facts(sc, chosen)))
-        _add_facts(ctl, _to_symbols(extra))
-        ctl.ground([("base", [])])
-        t1 = time.perf_counter()
-        found: list[list[clingo.Symbol]] = []
-        with ctl.solve(
-            on_model=lambda m: found.append(sorted(m.symbols(shown=True))), async_=True
-        ) as handle:
-            if not handle.wait(self.timeout):
-                handle.cancel()
-                raise SolveTimeout(f"{query}: no answer within {self.timeout:g} s")
-            result = handle.get()
-        t2 = time.perf_counter()
-        if result.unsatisfiable:
-            raise NoAnswer(f"{query}: the encodings admit no answer for this position")
-        answer = Answer(found, ground_s=t1 - t0, solve_s=t2 - t1)
+        facts = position_facts(sc, chosen)
+        session = session_for(self.game, sc.map)
+        with _LOCK:
+            text = facts_text(facts, key=session.count + 1)
+            answer = session.solve(query, text, _to_symbols(extra), models, self.timeout)
         self._raise_errors(sc, answer)
         return answer
 
@@ -139,7 +357,7 @@ class Solver:
         for s in answer.by_name("error", 3):
             kind, ident, msg = s.arguments
             path = _error_path(sc, kind.name, ident.string)
-            problems.append(Problem(sc.source, line_of(sc, path), _fmt(path), msg.string))
+            problems.append(Problem(sc.source, line_of(sc, path), format_path(path), msg.string))
         if problems:
             raise InputError(problems)
 
@@ -158,9 +376,3 @@ def _error_path(sc: Scenario, kind: str, ident: str) -> tuple[str | int, ...]:
                 return ("map", "hexsides", key)
         return ("map", "hexsides", ident)
     return ()
-
-
-def _fmt(path: tuple[str | int, ...]) -> str:
-    from adjudicator.scenario import format_path
-
-    return format_path(path)

@@ -106,20 +106,23 @@ def test_module_entry_point_exit_status():
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
-def test_static_map_part_is_solved_once_per_map():
+def test_map_part_is_ground_once_per_map_and_queries_do_not_mix():
     from positions import pos, unit
 
     from adjudicator.queries.zoc import zoc
-    from adjudicator.solver import Solver, _static_atoms
+    from adjudicator.solver import Solver, session_for
 
     solver = Solver("s42")
-    first = pos([unit("A", "axis", "0404")], hexsides={"0404-0405": {"river": "volga"}})
-    zoc(first, solver)
-    before = _static_atoms.cache_info()
-    moved = pos([unit("A", "axis", "0606")], hexsides={"0404-0405": {"river": "volga"}})
-    zoc(moved, solver)
-    after = _static_atoms.cache_info()
-    assert after.hits == before.hits + 1 and after.misses == before.misses
-    other_map = pos([unit("A", "axis", "0606")], hexsides={"0404-0405": {"river": "minor"}})
-    zoc(other_map, solver)
-    assert _static_atoms.cache_info().misses == after.misses + 1
+    sides = {"0404-0405": {"river": "volga"}}
+    first = pos([unit("A", "axis", "0404")], hexsides=sides)
+    moved = pos([unit("A", "axis", "0606")], hexsides=sides)
+    session = session_for(solver.game, first.map)
+    assert session_for(solver.game, moved.map) is session
+    before = session.count
+    a, b = zoc(first, solver), zoc(moved, solver)
+    assert session.count == before + 2
+    # each answer is its own position's, not a mixture of both
+    assert {h for h, s in a.zoc.items() if s} == {"0304", "0305", "0403", "0504", "0505"}
+    assert {h for h, s in b.zoc.items() if s} == {"0605", "0706", "0707", "0607", "0507", "0506"}
+    other = pos([unit("A", "axis", "0606")], hexsides={"0404-0405": {"river": "minor"}})
+    assert session_for(solver.game, other.map) is not session

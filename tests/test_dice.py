@@ -37,6 +37,6 @@ def test_impossible_given_roll_is_refused():
     assert Dice(6, 1, rolls=[1]).roll("weather").total == 1
 
 
-def test_stalingrad_uses_two_six_sided_dice():
+def test_stalingrad_rolls_one_six_sided_die_at_a_time():
     spec = get_game("s42").dice
-    assert (spec.sides, spec.count) == (6, 2)
+    assert (spec.sides, spec.count) == (6, 1)

@@ -8,7 +8,12 @@ GAME = register(
     Game(
         id="s42",
         title="Stalingrad '42",
-        dice=DiceSpec(sides=6, count=2, note="two six-sided dice, added"),
+        dice=DiceSpec(
+            sides=6,
+            count=1,
+            note="one six-sided die per roll; the game ships two because a Planned "
+            "Offensive rolls extra dice and keeps one result (26.2)",
+        ),
         queries={
             "validate": CORE,
             "zoc": (*CORE, "s42/zoc.lp"),
