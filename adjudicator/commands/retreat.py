@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from adjudicator.commands.bonds import ReadingOpt, parse_readings
 from adjudicator.errors import usage_error
@@ -38,17 +37,19 @@ def print_retreat(answer: RetreatAnswer, console: Console) -> None:
     if answer.attackers:
         console.print(f"  attackers in {', '.join(answer.attackers)}; the distance counts "
                       "from the battle hex only [12.1.3]")
-    table = Table("rank", "end", "path", "outcome", "rules", "ruled out by")
+    console.print("  rank end   path: outcome, with the deciding rules")
     for o in answer.options:
         outcome = o.describe()
         if not o.eliminated:
             outcome += "; Line of Supply" if o.los else "; no Line of Supply"
-        for n in o.notes:
-            outcome += f"; {n['text']} {cite(n['rules'])}"
         style = "red" if o.eliminated else ("green" if o.rank == 1 else "yellow")
-        table.add_row(str(o.rank), f"[{style}]{o.end}[/{style}]", "-".join(o.path), outcome,
-                      cite(o.rules), GUIDELINE_TEXT.get(o.ruled_out_by or 0, ""))
-    console.print(table)
+        line = (f"  {o.rank}    [{style}]{o.end:<5}[/{style}] {'-'.join(o.path)}: "
+                f"{outcome} {cite(o.rules)}")
+        if o.ruled_out_by:
+            line += f"; ranked down: {GUIDELINE_TEXT[o.ruled_out_by]}"
+        for n in o.notes:
+            line += f"; {n['text']} {cite(n['rules'])}"
+        console.print(line)
     if answer.eliminated:
         console.print(f"[red]Every way out eliminates the stack[/red] {cite(answer.rules)}")
     for u in answer.units:
