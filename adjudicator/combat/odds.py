@@ -87,7 +87,8 @@ class Shift:
 
 @dataclass
 class Finding:
-    """A shift or modifier that does not apply, or a reason the attack is refused."""
+    """A note with its rules: a shift or modifier that does not apply, a reason an
+    attack is refused, or (as ``state.Change``) a change made to the position."""
 
     what: str
     rules: list[str]

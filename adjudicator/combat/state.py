@@ -18,20 +18,11 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from adjudicator.combat.odds import Finding
 from adjudicator.scenario import Scenario, parse_scenario
 
-
-@dataclass
-class Change:
-    what: str
-    rules: list[str]
-    unit: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"what": self.what, "rules": self.rules}
-        if self.unit:
-            out["unit"] = self.unit
-        return out
+#: A change made to the position: what, the rules behind it, and the unit.
+Change = Finding
 
 
 @dataclass
