@@ -152,7 +152,7 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
                 side["frozen"] = rng.random() < 0.5
         elif roll < 0.33:
             side["alpine"] = True
-        if rng.random() < 0.2:
+        if rng.random() < 0.3:
             side["road"] = rng.choice(("primary", "secondary"))
         if rng.random() < 0.08:
             side["rail"] = True
@@ -162,7 +162,7 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
     entry_areas: dict[str, Data] = {}
     runs = _edge_runs(grid, range(1, cols + 1), range(1, rows + 1))
     used: set[str] = set()
-    for letter in rng.sample("ABCDWXYZ", rng.randint(0, 3)):
+    for letter in rng.sample("ABCDWXYZ", rng.randint(0, 4)):
         run = runs[rng.choice("NSEW")]
         start = rng.randrange(len(run))
         length = rng.randint(1, 4)

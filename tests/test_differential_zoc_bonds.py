@@ -21,6 +21,7 @@ from adjudicator.queries.zoc import zoc as asp_zoc
 from adjudicator.reference.bonds import bonds as ref_bonds
 from adjudicator.reference.zoc import zoc as ref_zoc
 from adjudicator.solver import Solver
+from bench.compare import bond_table
 
 SOLVER = Solver("s42")
 #: The default profile keeps the whole differential suite well under a minute on 2 cores;
@@ -54,21 +55,6 @@ def test_zoc_agrees(seed):
     asp, ref = asp_zoc(sc, SOLVER), ref_zoc(sc)
     assert asp.zoc == ref.zoc
     assert {n.unit for n in asp.no_zoc} == set(ref.no_zoc)
-
-
-def bond_table(items) -> dict:
-    """(side, kind, ends) -> (negated, broken).
-
-    The ASP answer keys a bond by its ends, so two edge bonds from one hex into one Entry
-    Area are one finding there; the reference's are merged the same way here (see the
-    xfail ruling in test_differential_rulings.py for what that hides).
-    """
-    out: dict = {}
-    for b in items:
-        key = (b.side, b.kind, tuple(b.ends))
-        negated, broken = out.get(key, (False, False))
-        out[key] = (negated or b.negated, broken or b.broken)
-    return out
 
 
 @pytest.mark.parametrize("readings", [
