@@ -19,6 +19,7 @@ GAME = register(
             "zoc": (*CORE, "s42/zoc.lp"),
             "bonds": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
             "retreat": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp", "s42/retreat.lp"),
+            "retreat-nolos": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/retreat.lp"),
             "check": (*CORE, "s42/zoc.lp", "s42/bonds.lp"),
             "advance": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/advance.lp"),
             "breakthrough": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/advance.lp",
