@@ -104,3 +104,16 @@ def test_show_draws_the_retreat_layer(capsys, tmp_path):
 def test_demo_includes_retreats(capsys):
     out = run(capsys, "demo")
     assert out.code == 0 and "Retreats" in out.out
+
+
+@pytest.mark.rules("12.1.3")
+def test_no_supply_skips_guideline_2(capsys, tmp_path):
+    areas = {"W": {"side": "axis", "hexes": [f"01{r:02d}" for r in range(1, 9)]}}
+    f = write(tmp_path, [unit("A", "axis", "0704")], entry_areas=areas, cols=range(1, 11))
+    full = run(capsys, "retreats", f, "--hex", "0704", "--length", "2", "--json").json
+    fast = run(capsys, "retreats", f, "--hex", "0704", "--length", "2", "--json",
+               "--no-supply").json
+    assert any(o["ruled_out_by"] == 2 for o in full["options"]) and full["los_checked"]
+    assert not any(o["ruled_out_by"] == 2 for o in fast["options"])
+    assert fast["los_checked"] is False
+    assert {o["end"] for o in full["options"]} == {o["end"] for o in fast["options"]}

@@ -31,6 +31,9 @@ def print_retreat(answer: RetreatAnswer, console: Console) -> None:
     head = (f"[bold]{answer.side.capitalize()} stack in {answer.hex}[/bold] retreating "
             f"{answer.length} hex{'es' if answer.length > 1 else ''} ({answer.phase} phase)")
     console.print(head)
+    if not answer.los_checked:
+        console.print("  Line of Supply not traced (--no-supply): guideline 2 of 12.1.3 "
+                      "not applied")
     if answer.automatic is False:
         console.print("  no automatic retreat: a friendly combat unit not in Full Retreat "
                       "shares the hex [13.3.2]")
@@ -97,6 +100,10 @@ def retreats(
         str | None, typer.Option("--side", help="Which side's units retreat, in a Contested "
                                  "City (default: the non-phasing side)."),
     ] = None,
+    no_supply: Annotated[
+        bool, typer.Option("--no-supply", help="Skip the Line of Supply (guideline 2 of "
+                           "12.1.3): much faster on a full-size map."),
+    ] = False,
     reading: ReadingOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -107,7 +114,7 @@ def retreats(
     if phase not in PHASES:
         raise usage_error(f"phase must be one of {', '.join(PHASES)}, got '{phase}'", "--phase")
     if hex_ is None:
-        _automatic(sc, solver, chosen, json)
+        _automatic(sc, solver, chosen, json, not no_supply)
         return
     if not is_hex_id(hex_):
         raise usage_error(f"'{hex_}' is not a hex id", "--hex")
@@ -116,14 +123,15 @@ def retreats(
             raise usage_error("give the retreat length (--length N)", "--length")
         length = 2
     req = RetreatRequest(hex_, length, side, tuple(_split_hexes(attackers, "--attackers")))
-    answer, = retreats_many(sc, [req], phase, solver, chosen)
+    answer, = retreats_many(sc, [req], phase, solver, chosen, with_los=not no_supply)
     emit(answer.to_json(), lambda c: print_retreat(answer, c), json)
 
 
-def _automatic(sc: Scenario, solver: Solver, readings: dict[str, str], json: bool) -> None:
+def _automatic(sc: Scenario, solver: Solver, readings: dict[str, str], json: bool,
+               with_los: bool) -> None:
     due = auto_retreats(sc, solver)
     answers = retreats_many(sc, [RetreatRequest(d.hex, 2, d.side) for d in due], "movement",
-                            solver, readings) if due else []
+                            solver, readings, with_los=with_los) if due else []
     data = {"automatic": [{"hex": d.hex, "side": d.side, "units": d.units, "rules": d.rules,
                            "retreat": a.to_json()} for d, a in zip(due, answers, strict=True)],
             "rules": ["13.3.2"]}

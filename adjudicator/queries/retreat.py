@@ -130,6 +130,8 @@ class RetreatAnswer:
     #: Movement Phase only: does the Full Retreat automatic retreat apply (13.3.2)?
     automatic: bool | None = None
     readings: dict[str, str] = field(default_factory=dict)
+    #: False when asked without the Line of Supply (guideline 2 not applied)
+    los_checked: bool = True
 
     def option(self, end: str) -> RetreatOption | None:
         return next((o for o in self.options if o.end == end), None)
@@ -151,7 +153,7 @@ class RetreatAnswer:
             "desperate_defense": {"eligible": self.desperate_defense,
                                   "rules": self.desperate_rules},
             "attackers": self.attackers, "automatic": self.automatic,
-            "readings": self.readings,
+            "readings": self.readings, "los_checked": self.los_checked,
         }
 
 
@@ -467,8 +469,8 @@ def _answer(sc: Scenario, req: RetreatRequest, side: str, phase: str, data: dict
 
 
 def _run(sc: Scenario, requests: Sequence[RetreatRequest], phase: str, solver: Solver | None,
-         readings: dict[str, str] | None, facts: Sequence[clingo.Symbol] = ()
-         ) -> list[tuple[RetreatAnswer, dict[str, Any]]]:
+         readings: dict[str, str] | None, facts: Sequence[clingo.Symbol] = (),
+         with_los: bool = True) -> list[tuple[RetreatAnswer, dict[str, Any]]]:
     solver = solver or Solver(sc.game)
     extra: list[clingo.Symbol] = [clingo.Function("retreat_phase", [clingo.Function(phase)]),
                                   *facts]
@@ -483,40 +485,46 @@ def _run(sc: Scenario, requests: Sequence[RetreatRequest], phase: str, solver: S
         _check_attackers(sc, req, side)
         sides.append(side)
         extra += _request_facts(sc, req, side)
-    ans = solver.solve(sc, "retreat", extra=extra, readings=readings)
+    ans = solver.solve(sc, "retreat" if with_los else "retreat-nolos", extra=extra,
+                       readings=readings)
     chosen = {**solver.readings_for(sc), **(readings or {})}
     used = {k: v for k, v in chosen.items() if k in READING_RULES}
     out = []
     for req, side in zip(requests, sides, strict=True):
         data = _collect(ans, req)
-        out.append((_answer(sc, req, side, phase, data, used), data))
+        answer = _answer(sc, req, side, phase, data, used)
+        answer.los_checked = with_los
+        out.append((answer, data))
     return out
 
 
 def retreats_many(sc: Scenario, requests: Sequence[RetreatRequest], phase: str = "combat",
                   solver: Solver | None = None, readings: dict[str, str] | None = None,
-                  facts: Sequence[clingo.Symbol] = ()) -> list[RetreatAnswer]:
+                  facts: Sequence[clingo.Symbol] = (),
+                  with_los: bool = True) -> list[RetreatAnswer]:
     """Answer several stacks' retreats with one solver call (each a distinct hex).
 
     ``facts`` are added as they are (for tests that pin a derived relation such
-    as ``los/2``).
+    as ``los/2``). ``with_los=False`` leaves the Line of Supply out (no guideline
+    2 of 12.1.3; friendly entry areas still count as supplied): much faster on
+    a full-size map, where tracing supply costs far more than the retreat.
     """
-    return [a for a, _ in _run(sc, requests, phase, solver, readings, facts)]
+    return [a for a, _ in _run(sc, requests, phase, solver, readings, facts, with_los)]
 
 
 def retreats(sc: Scenario, hex_id: str, length: int, phase: str = "combat",
              attackers: Sequence[str] = (), side: str | None = None,
              solver: Solver | None = None, readings: dict[str, str] | None = None,
-             facts: Sequence[clingo.Symbol] = ()) -> RetreatAnswer:
+             facts: Sequence[clingo.Symbol] = (), with_los: bool = True) -> RetreatAnswer:
     """Every way the stack in ``hex_id`` can retreat ``length`` hexes, ranked (12.1.3)."""
     req = RetreatRequest(hex_id, length, side, tuple(attackers))
-    return retreats_many(sc, [req], phase, solver, readings, facts)[0]
+    return retreats_many(sc, [req], phase, solver, readings, facts, with_los)[0]
 
 
 def auto_retreats(sc: Scenario, solver: Solver | None = None) -> list[AutoRetreat]:
     """Full Retreat stacks next to an enemy combat unit: they retreat 2 hexes now (13.3.2)."""
     solver = solver or Solver(sc.game)
-    ans = solver.solve(sc, "retreat")
+    ans = solver.solve(sc, "retreat-nolos")
     out = []
     for s in ans.by_name("auto_retreat_due", 3):
         h, side = s.arguments[0].string, s.arguments[1].name
