@@ -469,3 +469,14 @@ def test_attacker_hexes_are_checked_but_do_not_change_the_options():
         retreats(sc, "0404", 2, attackers=["0403"])
     with pytest.raises(InputError, match="not adjacent"):
         retreats(sc, "0404", 2, attackers=["0606"])
+
+
+@pytest.mark.rules("9.6.2", "23.4")
+def test_9_6_2_an_alpine_hex_is_ringed_by_alpine_hexsides():
+    hexes = {"0405": "alpine"}
+    sc = pos([unit("I", "axis", "0404"), unit("M", "axis", "0404", "mountain")], hexes=hexes)
+    o = by_end(retreats(sc, "0404", 1))["0405"]
+    assert o.units == ["M"] and "9.6.2" in o.rules
+    winter = pos([unit("M", "axis", "0404", "mountain")], hexes=hexes, turn=28)
+    o = by_end(retreats(winter, "0404", 1))["0405"]
+    assert o.eliminated and o.rules == ["12.2", "23.4"]
