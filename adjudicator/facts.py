@@ -625,8 +625,9 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def facts_text(facts: Iterable[Fact], key: int | None = None) -> str:
-    """ASP text for (class, values) facts, each with ``key`` as first argument if given."""
+def facts_text(facts: Iterable[Fact], key: int | str | None = None) -> str:
+    """ASP text for (class, values) facts, each with ``key`` as first argument if given
+    (a number, or the name of a program parameter)."""
     lines = []
     prefix = [str(key)] if key is not None else []
     for cls, values in facts:

@@ -88,10 +88,12 @@ class Answer:
             index = {}
             for s in self.atoms:
                 index.setdefault(s.name, []).append(s)
-            for atoms in index.values():
-                atoms.sort()
             self.__dict__["_index"] = index
+            self.__dict__["_sorted"] = set()
         found = index.get(name, [])
+        if name not in self.__dict__["_sorted"]:
+            found.sort()
+            self.__dict__["_sorted"].add(name)
         return found if arity is None else [s for s in found if len(s.arguments) == arity]
 
 
@@ -106,6 +108,7 @@ def _to_symbols(items: Iterable[Predicate | clingo.Symbol]) -> list[clingo.Symbo
 _LOC = ast.Location(ast.Position("<harness>", 1, 1), ast.Position("<harness>", 1, 1))
 _K = ast.Function(_LOC, "k", [], 0)
 _LIVE = "live"
+_PLACEHOLDER = "__query_key__"
 
 
 def _live_literal() -> ast.AST:
@@ -242,6 +245,7 @@ class MapSession:
         ) | map_signatures() | _static_heads(game)
         self.setup_s = time.perf_counter() - t0
         self.parts: dict[str, str] = {}
+        self.positions: dict[tuple, tuple[Scenario, str]] = {}  # position text cache
         self.count = 0
 
     def part(self, query: str) -> str:
@@ -254,15 +258,33 @@ class MapSession:
             self.parts[query] = name
         return self.parts[query]
 
+    def position_text(self, sc: Scenario, readings: dict[str, str], k: int) -> str:
+        """This position's facts as ASP text keyed by ``k``.
+
+        The text is written once per position and readings, with a placeholder
+        for the key, so each later question on the same position only swaps in
+        its own number. (Plain facts parse and ground several times faster than
+        a part with a parameter, which the grounder treats as rules.)
+        """
+        key = (id(sc), tuple(sorted(readings.items())))
+        hit = self.positions.get(key)
+        if hit is None or hit[0] is not sc:
+            hit = (sc, facts_text(position_facts(sc, readings), key=_PLACEHOLDER))
+            if len(self.positions) > 16:
+                self.positions.clear()
+            self.positions[key] = hit
+        return hit[1].replace(f"({_PLACEHOLDER}", f"({k}")
+
     def solve(
-        self, query: str, position: str, extra: list[clingo.Symbol], models: int, timeout: float
+        self, query: str, sc: Scenario, readings: dict[str, str], extra: list[clingo.Symbol],
+        models: int, timeout: float,
     ) -> Answer:
-        """Solve one query: ``position`` is ASP text keyed by ``next_key()``."""
+        """Solve one query for the position ``sc`` under ``readings``."""
         t0 = time.perf_counter()
         part = self.part(query)
         k = self.count = self.count + 1
         facts = f"p_{k}"
-        self.ctl.add(facts, [], position)
+        self.ctl.add(facts, [], self.position_text(sc, readings, k))
         if extra:
             with self.ctl.backend() as backend:
                 _add_facts(backend, _keyed(k, extra))
@@ -343,11 +365,9 @@ class Solver:
     ) -> Answer:
         """Solve ``query`` for the position; ``extra`` are the query's own facts."""
         chosen = {**self.readings_for(sc), **(readings or {})}
-        facts = position_facts(sc, chosen)
         session = session_for(self.game, sc.map)
         with _LOCK:
-            text = facts_text(facts, key=session.count + 1)
-            answer = session.solve(query, text, _to_symbols(extra), models, self.timeout)
+            answer = session.solve(query, sc, chosen, _to_symbols(extra), models, self.timeout)
         self._raise_errors(sc, answer)
         return answer
 
