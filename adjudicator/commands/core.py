@@ -121,7 +121,10 @@ def show(
         retreat_hex=retreat_hex, retreat_length=length, vacated=vacated, allowance=allowance,
         units=[u for u in (units or "").split(",") if u], side=side,
     )
-    chosen = [m for m in mods if not layer or m.NAME in layer]
+    if layer:
+        chosen = [m for m in mods if m.NAME in layer]
+    else:
+        chosen = [m for m in mods if getattr(params, getattr(m, "ASKS", ""), True) is not None]
     layers = [_call_layer(m, sc, solver, params) for m in chosen]
     svg.parent.mkdir(parents=True, exist_ok=True)
     svg.write_text(render_svg(sc, [x for x in layers if x is not None]), encoding="utf-8")

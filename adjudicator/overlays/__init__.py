@@ -1,7 +1,9 @@
 """Picture layers for ``adjudicator show``, one module per rule area.
 
 Each module defines ``NAME`` (the layer's name on the command line), ``ORDER``
-(drawing order) and ``layer(scenario, solver) -> Layer``. ``show`` discovers
+(drawing order) and ``layer(scenario, solver[, params]) -> Layer``. A layer that
+answers a question (where may this stack retreat?) names the ``ShowParams``
+field holding it in ``ASKS``; it is drawn by default only when that is given. ``show`` discovers
 the modules, so a rule area adds its picture without touching the command.
 """
 

@@ -20,6 +20,8 @@ from adjudicator.render import Layer, Line, Shade
 
 NAME = "advance"
 ORDER = 40
+#: Drawn without --layer only when show was asked this question.
+ASKS = "vacated"
 GO = "#2e8b57"
 STOP = "#e0a000"
 REFUSED = "#d00000"

@@ -16,6 +16,8 @@ from adjudicator.render import Layer, Line, Shade
 
 NAME = "retreat"
 ORDER = 40
+#: Drawn without --layer only when show was asked this question.
+ASKS = "retreat_hex"
 BEST = "#2e8b3a"
 LOWER = "#9ccf8f"
 LOST = "#c0392b"
