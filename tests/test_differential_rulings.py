@@ -12,7 +12,11 @@ import pytest
 from positions import pos, unit
 
 from adjudicator.queries.bonds import bonds as asp_bonds
+from adjudicator.queries.supply import supply as asp_supply
+from adjudicator.queries.zoc import zoc as asp_zoc
 from adjudicator.reference.bonds import bonds as ref_bonds
+from adjudicator.reference.supply import supply as ref_supply
+from adjudicator.reference.zoc import zoc as ref_zoc
 
 EDGE_B = {"B": {"side": "soviet", "hexes": ["0308", "0408", "0508"]}}
 
@@ -39,9 +43,9 @@ def test_7_3_edge_bond_negated_needs_enemy_on_both_sides_reference():
 
 @pytest.mark.rules("7.3", "7.5")
 @pytest.mark.xfail(strict=True, reason=(
-    "queries/bonds.py keys a bond by (side, kind, ends); two edge bonds from one hex into "
-    "one Entry Area closing different hexsides are merged, so the negation of one hides "
-    "the other, which still stands"))
+    "a bond is keyed by (side, kind, ends) in bonds.lp and queries/bonds.py; two edge bonds "
+    "from one hex into one Entry Area closing different hexsides are one bond there, so "
+    "the negation or break of one hides the other, which still stands"))
 def test_7_3_edge_bond_negated_needs_enemy_on_both_sides_asp():
     sc = pos([unit("S", "soviet", "0407"), unit("A1", "axis", "0408"),
               unit("A2", "axis", "0508")], entry_areas=EDGE_B)
@@ -49,6 +53,25 @@ def test_7_3_edge_bond_negated_needs_enemy_on_both_sides_asp():
 
 
 @pytest.mark.rules("7.6.1")
+@pytest.mark.rules("7.2", "7.5", "16.3.2")
+@pytest.mark.xfail(strict=True, reason=(
+    "same keying in bonds.lp: the 7.6.2 break of the edge bond closing 0408-0508 also "
+    "breaks the one closing 0308-0408, so supply.lp lets the Axis line cross it"))
+def test_7_2_supply_never_crosses_the_standing_one_of_two_edge_bonds():
+    """Soviet 0407 bonds with Entry Area Z past 0308-0408 and past 0408-0508; the second
+    closed hexside is a lake, which breaks that bond only (7.6.2). The first stands, so an
+    Axis Line of Supply from 0408 may not cross 0308-0408 (7.2)."""
+    areas = {"Z": {"side": "soviet", "hexes": ["0308", "0408", "0508"]},
+             "Y": {"side": "axis", "hexes": ["0108"]}}
+    units = [unit("S", "soviet", "0407"), unit("A", "axis", "0408"),
+             unit("B", "axis", "0507")]
+    sides = {"0408-0508": {"lake": True}, "0507-0508": {"impassable": True},
+             "0407-0408": {"impassable": True}}
+    sc = pos(units, hexsides=sides, entry_areas=areas)
+    assert [u.status for u in ref_supply(sc) if u.id == "A"] == ["isolated"]
+    assert asp_supply(sc).unit("A").status == "isolated"
+
+
 def test_7_6_1_no_push_into_enemy_hex_breaks_bond_over_two_major_rivers():
     """Soviet 0101 and 0202 (a Hexside Bond closing 0102-0201).
 
@@ -76,3 +99,52 @@ def test_7_6_2_edge_bond_cannot_run_out_along_a_lake_or_coast_hexside():
         for found in (ref_bonds(sc), asp_bonds(sc).bonds):
             (bond,) = [b for b in found if b.kind == "edge"]
             assert bond.broken is broken, spec
+
+
+# -- a full Alpine hex counts as ringed by alpine hexsides (9.6.2) -------------------------
+
+W_AREA = {"W": {"side": "axis", "hexes": [f"01{r:02d}" for r in range(1, 9)]}}
+RING = ("0403", "0504", "0505", "0405", "0305", "0304")
+
+
+@pytest.mark.rules("9.6.2", "16.3.2")
+def test_9_6_2_supply_line_leaves_an_alpine_ring_only_by_road_reference():
+    """Axis 0404 is ringed by Alpine hexes; a full Alpine hex counts as a Mountain hex with
+    alpine hexsides all round (9.6.2), and a Line of Supply may cross alpine hexsides only
+    along a road (16.3.2). Without a road it is isolated; a road out lets it through."""
+    ring = {h: "alpine" for h in RING}
+    sc = pos([unit("A", "axis", "0404")], hexes=ring, entry_areas=W_AREA)
+    assert [u.status for u in ref_supply(sc)] == ["isolated"]
+    road = {"0404-0304": {"road": "primary"}, "0304-0204": {"road": "primary"},
+            "0204-0104": {"road": "primary"}}
+    sc = pos([unit("A", "axis", "0404")], hexes=ring, hexsides=road, entry_areas=W_AREA)
+    assert [u.status for u in ref_supply(sc)] == ["in-supply"]
+
+
+@pytest.mark.rules("9.6.2", "16.3.2")
+@pytest.mark.xfail(strict=True, reason=(
+    "supply.lp tests only hexsides marked alpine; a full Alpine hex (terrain alpine) is "
+    "not treated as ringed by alpine hexsides (9.6.2), so the line walks in and out of it"))
+def test_9_6_2_supply_line_leaves_an_alpine_ring_only_by_road_asp():
+    ring = {h: "alpine" for h in RING}
+    sc = pos([unit("A", "axis", "0404")], hexes=ring, entry_areas=W_AREA)
+    assert asp_supply(sc).unit("A").status == "isolated"
+
+
+@pytest.mark.rules("9.6.2", "23.4", "6.1")
+def test_9_6_2_winter_alpine_hex_stops_zoc_reference():
+    """In the Russian Winter alpine hexsides are impassable (23.4, 2.2.3), so no ZOC enters
+    a full Alpine hex; before Winter it does."""
+    sc = pos([unit("A", "axis", "0404")], hexes={"0405": "alpine"}, turn=30)
+    assert ref_zoc(sc).zoc["0405"] == []
+    sc = pos([unit("A", "axis", "0404")], hexes={"0405": "alpine"}, turn=10)
+    assert ref_zoc(sc).zoc["0405"] == ["axis"]
+
+
+@pytest.mark.rules("9.6.2", "23.4", "6.1")
+@pytest.mark.xfail(strict=True, reason=(
+    "terrain.lp makes only hexsides marked alpine impassable in Winter; the ring of a full "
+    "Alpine hex (9.6.2) is not, so ZOCs (and bonds, supply) still cross it"))
+def test_9_6_2_winter_alpine_hex_stops_zoc_asp():
+    sc = pos([unit("A", "axis", "0404")], hexes={"0405": "alpine"}, turn=30)
+    assert asp_zoc(sc).zoc["0405"] == []

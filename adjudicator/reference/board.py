@@ -4,7 +4,8 @@ Everything here comes from the scenario model and plain hex geometry. Terrain of
 hexsides follows chapter 2 and the Russian Winter (23.4):
 
 * a hexside is impassable (2.2.3) when marked impassable (sea and the like), when it is a
-  lake that is not frozen, or when it is alpine during the Russian Winter;
+  lake that is not frozen, or when it is alpine during the Russian Winter; a full Alpine
+  hex counts as a Mountain hex with alpine hexsides all round (9.6.2);
 * the Russian Winter begins on Turn 28 (23.4); then Major Rivers other than the Volga
   freeze, and so do lakes in or beside a desert hex; a scenario may force any river or
   lake hexside frozen or not with ``frozen``.
@@ -104,6 +105,10 @@ class Board:
             return "desert" in (self.terrain(a), self.terrain(b))
         return False
 
+    def alpine(self, a: str, b: str) -> bool:
+        """An alpine hexside; a full Alpine hex counts as surrounded by them (9.6.2)."""
+        return self.side(a, b).alpine or "alpine" in (self.terrain(a), self.terrain(b))
+
     def impassable(self, a: str, b: str) -> bool:
         """Impassable hexside (2.2.3): sea, unfrozen lake, alpine in Winter (23.4)."""
         s = self.side(a, b)
@@ -111,7 +116,7 @@ class Board:
             return True
         if s.lake and not self.frozen(a, b):
             return True
-        return bool(s.alpine and self.winter)
+        return self.winter and self.alpine(a, b)
 
     def volga(self, a: str, b: str) -> bool:
         return self.side(a, b).river == "volga"

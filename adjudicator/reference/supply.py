@@ -11,7 +11,8 @@ names; a road in an edge hex of an Entry Area leads into it. Ports and seas (16.
 are not modelled by the reference: positions with ports are outside its scope.
 
 Overland Portion (16.3.2): each hex entered counts one, a Mountain or Marsh hex entered
-other than along a road counts two (Seasonal Marsh is Marsh in Rain and Mud, 23.2.3); it
+other than along a road counts two (Seasonal Marsh is Marsh in Rain and Mud, 23.2.3, and
+an Alpine hex is a Mountain hex with alpine hexsides all round, 9.6.2); it
 may not cross an impassable hexside, an alpine hexside other than along a road, or the
 Volga away from a bridge, ferry or road (reading of 16.3.2); may not enter an enemy-held
 hex, a vacant enemy-controlled City or VP hex (16.3.4), an enemy Hex Bond or cross an
@@ -115,7 +116,7 @@ class _SideNet:
         if board.impassable(a, b) or frozenset((a, b)) in self.closed_sides:
             return False
         s = board.side(a, b)
-        if s.alpine and not along_road:
+        if board.alpine(a, b) and not along_road:
             return False
         if s.river == "volga" and not self.volga_open and not (s.bridge or s.road):
             return False
@@ -160,7 +161,7 @@ class _SideNet:
                 if h in self.ezoc and n in self.ezoc:
                     continue
                 terrain = board.terrain(n)
-                heavy = terrain in ("mountain", "marsh") or (terrain == "seasonal-marsh"
+                heavy = terrain in ("mountain", "alpine", "marsh") or (terrain == "seasonal-marsh"
                                                               and self.wet)
                 nc = c + (2 if heavy and not road else 1)
                 if nc < dist.get(n, INF):
