@@ -66,7 +66,7 @@ def test_12_1_3_paying_steps_shortens_the_retreat():
 @pytest.mark.rules("13.1.3")
 def test_13_1_3_four_hex_retreat_or_second_retreat_means_full_retreat():
     sc = start()
-    _, nxt = run(sc, [6], Choices(retreat={"X": ["0406", "0407", "0408", "0508"]}))  # 3-1 DR4
+    _, nxt = run(sc, [6], Choices(retreat={"X": ["0406", "0407", "0508", "0608"]}))  # 3-1 DR4
     assert nxt.units_by_id["X"].status == "full-retreat"
     sc2 = pos([unit("A", "axis", "0404", attack=4, max_steps=3),
                unit("X", "soviet", D, defense=4, max_steps=2, status="disrupted")], turn=10)
@@ -303,3 +303,24 @@ def test_a_users_crt_copy_is_not_practice(tmp_path):
     sc = start()
     out = resolve_combat(sc, Declaration(D, ["A"]), Choices(), A.new_dice(rolls=[5]), t, DDT)
     assert out.to_json()["practice_table"] is False and "practice_note" not in out.to_json()
+
+
+@pytest.mark.rules("12.1.1", "12.2")
+def test_12_1_1_apply_refuses_a_retreat_the_retreat_rules_forbid():
+    # 0508 is only three hexes from the battle hex: the fourth hex must be four away
+    with pytest.raises(Refused) as exc:
+        run(start(), [6], Choices(retreat={"X": ["0406", "0407", "0408", "0508"]}))
+    assert "12.1.1" in str(exc.value) and "eliminated" in str(exc.value)
+
+
+@pytest.mark.rules("14.4.1", "7.2")
+def test_14_4_1_apply_refuses_an_advance_into_an_enemy_hex_bond():
+    # Soviet units in 0307 and 0506 bond through 0406: the panzer may take the vacated
+    # hex 0405 but may not go on into 0406
+    sc = start([unit("B1", "soviet", "0307"), unit("B2", "soviet", "0506")])
+    retreat = {"X": ["0406", "0407", "0508", "0608"]}
+    with pytest.raises(Refused) as exc:
+        run(sc, [6], Choices(retreat=retreat, advance={"A": ["0405", "0406"]}))
+    assert "advance of A" in str(exc.value) and "7.2" in str(exc.value)
+    _, nxt = run(sc, [6], Choices(retreat=retreat, advance={"A": ["0405"]}))
+    assert nxt.units_by_id["A"].hex == "0405"

@@ -8,9 +8,11 @@ player and that was not given becomes a ``Pending`` entry (who decides, the
 options, the rules) and resolution stops there. ``apply_moves`` then carries out
 the retreats and advances and gives the next position.
 
-Hooks: the legality of a retreat path and of an advance is checked here only for
-adjacency and the map edge (``check_retreat_path`` / ``check_advance_path``); the
-``retreats`` and ``advances`` queries will plug in there.
+A chosen retreat path or advance is first checked for adjacency, the map edge and
+its length (``check_retreat_path`` / ``check_advance_path``), then judged by the
+``retreats`` and ``advances`` queries (``check --retreat`` / ``check --advance``);
+a path any retreat or advance rule forbids is refused with that rule. An advance
+is judged on the position after the defender's retreat.
 """
 
 from __future__ import annotations
@@ -927,7 +929,20 @@ def check_retreat_path(sc: Scenario, uid: str, start: str, path: list[str],
         want = " or ".join(map(str, options))
         problems.append(f"the retreat is {want} hexes, this path has {len(path)}"
                         + (f" (+{pay} paid)" if pay else ""))
+    if not problems and path:
+        problems.extend(_retreat_rules(sc, uid, path, len(path) + pay))
     return problems
+
+
+def _retreat_rules(sc: Scenario, uid: str, path: list[str], length: int) -> list[str]:
+    """What the retreat rules (12.1-12.4) say against this path, with their ids."""
+    from adjudicator.queries.retreat import check_retreat
+
+    verdict = check_retreat(sc, f"{uid}:{','.join(path)}:{length}")
+    if verdict.allowed:
+        return []
+    why = "; ".join(f.text for f in verdict.findings if f.refuses) or verdict.summary()
+    return [f"{why} [{', '.join(verdict.rules)}] (choose 'eliminated' if no path is legal)"]
 
 
 def check_advance_path(sc: Scenario, uid: str, path: list[str], allowance: dict[str, Any],
@@ -950,7 +965,20 @@ def check_advance_path(sc: Scenario, uid: str, path: list[str], allowance: dict[
         elif not sc.grid.are_adjacent(prev, h):
             problems.append(f"{h} is not adjacent to {prev}")
         prev = h
+    if not problems and path:
+        problems.extend(_advance_rules(sc, uid, path, allowance, vacated))
     return problems
+
+
+def _advance_rules(sc: Scenario, uid: str, path: list[str], allowance: dict[str, Any],
+                   vacated: str) -> list[str]:
+    """What the advance rules (14.1-14.5) say against this path, with their ids."""
+    from adjudicator.queries.advance import check_advance
+
+    verdict = check_advance(sc, uid, path, vacated, allowance["hexes"])
+    if verdict.ok:
+        return []
+    return [f"{verdict.why} [{', '.join(verdict.rules)}]"]
 
 
 def apply_moves(sc: Scenario, out: Outcome) -> Scenario:
@@ -1033,6 +1061,7 @@ def apply_moves(sc: Scenario, out: Outcome) -> Scenario:
     # advances
     adv = out.advance
     allow = {r["id"]: r for r in adv.get("units", [])}
+    after_retreats = w.to_scenario() if ch.advance else sc
     for uid, path in ch.advance.items():
         if uid not in allow:
             raise Refused(f"{uid} may not advance after this combat", adv.get("rules", ["14.1"]))
@@ -1043,7 +1072,7 @@ def apply_moves(sc: Scenario, out: Outcome) -> Scenario:
         if dhex in path and occupied:
             raise Refused(f"{dhex} is still held by {', '.join(u['id'] for u in occupied)}",
                           ["14.1"])
-        probs = check_advance_path(sc, uid, list(path), allow[uid], dhex)
+        probs = check_advance_path(after_retreats, uid, list(path), allow[uid], dhex)
         if probs:
             raise Refused(f"advance of {uid}: " + "; ".join(probs), allow[uid]["rules"])
         w.set(uid, "hex", path[-1], f"{uid} advances {len(path)} hex(es) to {path[-1]}",
