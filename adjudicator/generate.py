@@ -163,6 +163,9 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
             side["road"] = rng.choice(("primary", "secondary"))
         if rng.random() < 0.08:
             side["rail"] = True
+        if side.get("river") and (side.get("road") or side.get("rail")) \
+                and "bridge" not in side and rng.random() < 0.85:
+            side["bridge"] = "road" if side.get("road") else "rail"  # most crossings bridged
         if side:
             hexsides[hexside_id(a, b)] = side
     # Entry areas: up to three disjoint stretches of the map edge.

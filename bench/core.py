@@ -87,7 +87,8 @@ def attacks(sc: Scenario, n: int = 20) -> list[tuple[Scenario, str, list[str]]]:
     used: set[str] = set()
     for h in stacks:
         attackers = [u.id for nb in grid.neighbours(h) for u in sc.units_at(nb)
-                     if u.side == sc.phasing and u.is_combat and u.id not in used]
+                     if u.side == sc.phasing and u.is_combat and u.status == "good-order"
+                     and not u.train and not u.retreated and u.id not in used]
         if not attackers:
             continue
         used.update(attackers)

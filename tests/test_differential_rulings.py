@@ -11,10 +11,14 @@ from __future__ import annotations
 import pytest
 from positions import pos, unit
 
+from adjudicator.queries.advance import advances as asp_advances
 from adjudicator.queries.bonds import bonds as asp_bonds
+from adjudicator.queries.retreat import retreats as asp_retreats
 from adjudicator.queries.supply import supply as asp_supply
 from adjudicator.queries.zoc import zoc as asp_zoc
+from adjudicator.reference.advance import advances as ref_advances
 from adjudicator.reference.bonds import bonds as ref_bonds
+from adjudicator.reference.retreat import retreats as ref_retreats
 from adjudicator.reference.supply import supply as ref_supply
 from adjudicator.reference.zoc import zoc as ref_zoc
 
@@ -148,3 +152,57 @@ def test_9_6_2_winter_alpine_hex_stops_zoc_reference():
 def test_9_6_2_winter_alpine_hex_stops_zoc_asp():
     sc = pos([unit("A", "axis", "0404")], hexes={"0405": "alpine"}, turn=30)
     assert asp_zoc(sc).zoc["0405"] == []
+
+
+# -- Contested City hexes may be entered by a retreat or an advance (29.1.2) ---------------
+
+WALLS = {f"0404-{n}": {"impassable": True} for n in ("0403", "0504", "0505", "0305", "0304")}
+CONTESTED = {"0405": {"terrain": "clear", "city": "minor"}}
+
+
+def _contested_retreat():
+    """Axis 0404 can leave only into 0405, a Contested City (units of both sides)."""
+    units = [unit("A", "axis", "0404"), unit("S", "soviet", "0303"),
+             unit("X", "soviet", "0405"), unit("Y", "axis", "0405")]
+    return pos(units, hexes=CONTESTED, hexsides=WALLS)
+
+
+@pytest.mark.rules("29.1.2", "12.2")
+def test_29_1_2_retreat_may_enter_a_contested_city_reference():
+    assert not ref_retreats(_contested_retreat(), "0404", 2).eliminated
+    plain = pos([unit("A", "axis", "0404"), unit("S", "soviet", "0303"),
+                 unit("X", "soviet", "0405")], hexes=CONTESTED, hexsides=WALLS)
+    assert ref_retreats(plain, "0404", 2).eliminated  # an enemy-held city is not contested
+
+
+@pytest.mark.rules("29.1.2", "12.2")
+@pytest.mark.xfail(strict=True, reason=(
+    "retreat.lp eliminates a stack entering any hex with enemy units, a Contested City "
+    "included, though 29.1.2 lets a retreat enter one (advance.lp already allows it)"))
+def test_29_1_2_retreat_may_enter_a_contested_city_asp():
+    assert not asp_retreats(_contested_retreat(), "0404", 2).eliminated
+
+
+# -- a road across a Major River is a bridge only where the map has one (5.5.4) -------------
+
+
+def _river_road(bridge: bool):
+    spec = {"river": "major", "road": "primary", **({"bridge": "road"} if bridge else {})}
+    return pos([unit("A", "axis", "0404", type_="panzer")], hexsides={"0404-0405": spec})
+
+
+@pytest.mark.rules("14.5", "5.5.4")
+def test_14_5_road_without_bridge_does_not_bridge_a_major_river_reference():
+    """Advancing from 0404 after the defender left 0304, Adv 1: 0405 lies across an
+    unbridged Major River and is not the vacated hex, so it is out of reach (14.5) unless
+    the hexside has a bridge; a road drawn across the river is not one by itself."""
+    assert "0405" not in ref_advances(_river_road(False), "0304", 1, ["A"]).units[0].hexes
+    assert "0405" in ref_advances(_river_road(True), "0304", 1, ["A"]).units[0].hexes
+
+
+@pytest.mark.rules("14.5", "5.5.4")
+@pytest.mark.xfail(strict=True, reason=(
+    "advance.lp treats a road or rail line across a Major River (or the Volga) as a bridge, "
+    "while retreat.lp does not; the scenario format marks bridges with bridge:"))
+def test_14_5_road_without_bridge_does_not_bridge_a_major_river_asp():
+    assert "0405" not in asp_advances(_river_road(False), "0304", 1, ["A"]).unit("A").hexes

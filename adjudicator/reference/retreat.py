@@ -5,7 +5,8 @@ hex at a time and must end ``length`` hexes away from the battle hex (12.1.3 #3)
 hex it enters is one farther away. An option is surviving when its path causes no
 elimination (12.2):
 
-* no hex held by an enemy unit, no enemy Hex Bond and no enemy Hexside Bond crossed (7.2);
+* no hex held by an enemy unit (a Contested City hex excepted, 29.1.2), no enemy Hex
+  Bond and no enemy Hexside Bond crossed (7.2);
 * not two vacant EZOC hexes in a row, and not a vacant EZOC hex at the end, where "vacant"
   means holding no friendly unit that has not itself retreated (12.2 note); a path that
   would end in one may go one hex more if that saves it (the extra hex is not closer to the
@@ -89,7 +90,8 @@ class _Retreat:
             return False
         if frozenset((a, b)) in self.bond_sides or b in self.bond_hexes:
             return False
-        return not board.occupied_by(b, self.enemy)
+        # a Contested City hex may be entered by a retreat (29.1.2)
+        return not board.occupied_by(b, self.enemy) or board.contested(b)
 
     def pontoon(self, b: str) -> bool:
         """A Pontoon Bridge (5.5.5): a friendly combat unit waits on the far bank, and the
