@@ -66,3 +66,27 @@ def test_full_position_has_the_size_and_the_front():
 def test_largest_map_four_digit_ids_allow():
     sc = scenario(full_position(2, 100, 100, 50))
     assert len(sc.map.hexes) == 10_000 and "0000" in sc.map.hexes
+
+
+def test_generate_command_writes_a_valid_file(tmp_path, capsys):
+    from cli_helpers import run
+
+    out = tmp_path / "big.yaml"
+    r = run(capsys, "generate", "--seed", "4", "--cols", "16", "--rows", "14", "--units", "30",
+            "-o", str(out), "--json")
+    assert r.code == 0 and r.json["hexes"] == 16 * 14 and r.json["units"] >= 30
+    assert run(capsys, "validate", str(out), "--json").json["ok"] is True
+    again = tmp_path / "again.yaml"
+    run(capsys, "generate", "--seed", "4", "--cols", "16", "--rows", "14", "--units", "30",
+        "-o", str(again))
+    assert again.read_text() == out.read_text()
+    small = tmp_path / "small.json"
+    assert run(capsys, "generate", "--small", "--seed", "9", "-o", str(small)).code == 0
+    assert run(capsys, "validate", str(small)).code == 0
+
+
+def test_generate_command_refuses_maps_beyond_four_digit_ids(tmp_path, capsys):
+    from cli_helpers import run
+
+    r = run(capsys, "generate", "--cols", "101", "-o", str(tmp_path / "x.json"))
+    assert r.code == 2 and "--cols" in r.err + r.out
