@@ -176,9 +176,6 @@ def test_29_1_2_retreat_may_enter_a_contested_city_reference():
 
 
 @pytest.mark.rules("29.1.2", "12.2")
-@pytest.mark.xfail(strict=True, reason=(
-    "retreat.lp eliminates a stack entering any hex with enemy units, a Contested City "
-    "included, though 29.1.2 lets a retreat enter one (advance.lp already allows it)"))
 def test_29_1_2_retreat_may_enter_a_contested_city_asp():
     assert not asp_retreats(_contested_retreat(), "0404", 2).eliminated
 
