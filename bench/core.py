@@ -120,16 +120,30 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         (lambda: ref_supply(sc)) if ref_supply else None,
         lambda a, r: compare.supply_table(a) == compare.supply_table(r),
         f"supply of all {len(sc.units)} units"))
+    asp_many = _optional("adjudicator.queries.retreat", "retreats_many")
+    request = _optional("adjudicator.queries.retreat", "RetreatRequest")
     asp_retreats = _optional("adjudicator.queries.retreat", "retreats")
     ref_retreats = _optional("adjudicator.reference.retreat", "retreats")
     hexes = retreat_stacks(sc, stacks)
+
+    def same_retreats(a: Any, r: Any) -> bool:
+        return [compare.retreat_table(x) for x in a] == [compare.retreat_table(x) for x in r]
+
+    # All stacks in one solver call (retreats_many), the full answer with Lines of Supply.
     out.append(Case(
         "retreats",
-        (lambda s: [asp_retreats(sc, h, 2, solver=s) for h in hexes]) if asp_retreats else None,
+        (lambda s: asp_many(sc, [request(h, 2, None, ()) for h in hexes], solver=s))
+        if asp_many and request else None,
         (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
-        lambda a, r: [compare.retreat_table(x) for x in a] == [compare.retreat_table(x)
-                                                                for x in r],
-        f"2-hex retreats of {len(hexes)} stacks"))
+        same_retreats, f"2-hex retreats of {len(hexes)} stacks, one call"))
+    # One call per stack, as a player asking about one stack at a time, without the Line of
+    # Supply guideline (each call would otherwise trace supply for the whole side again).
+    out.append(Case(
+        "retreats_each_no_los",
+        (lambda s: [asp_retreats(sc, h, 2, solver=s, with_los=False) for h in hexes])
+        if asp_retreats else None,
+        (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
+        same_retreats, "the same, one call per stack, no LOS"))
     asp_adv = _optional("adjudicator.queries.advance", "advances")
     ref_adv = _optional("adjudicator.reference.advance", "advances")
     work = attacks(sc, n_attacks)
