@@ -188,18 +188,39 @@ def _river_road(bridge: bool):
     return pos([unit("A", "axis", "0404", type_="panzer")], hexsides={"0404-0405": spec})
 
 
-@pytest.mark.rules("14.5", "5.5.4")
-def test_14_5_road_without_bridge_does_not_bridge_a_major_river_reference():
-    """Advancing from 0404 after the defender left 0304, Adv 1: 0405 lies across an
-    unbridged Major River and is not the vacated hex, so it is out of reach (14.5) unless
-    the hexside has a bridge; a road drawn across the river is not one by itself."""
-    assert "0405" not in ref_advances(_river_road(False), "0304", 1, ["A"]).units[0].hexes
+@pytest.mark.rules("14.5", "5.2")
+def test_5_2_road_across_a_major_river_is_a_bridge_reference():
+    """Advancing from 0404 after the defender left 0304, Adv 1: 0405 lies across a Major
+    River and is not the vacated hex. A road across that hexside assumes a bridge (5.2),
+    so 0405 may be entered; without road or bridge it may not (14.5)."""
+    assert "0405" in ref_advances(_river_road(False), "0304", 1, ["A"]).units[0].hexes
     assert "0405" in ref_advances(_river_road(True), "0304", 1, ["A"]).units[0].hexes
+    bare = pos([unit("A", "axis", "0404", type_="panzer")],
+               hexsides={"0404-0405": {"river": "major"}})
+    assert "0405" not in ref_advances(bare, "0304", 1, ["A"]).units[0].hexes
 
 
-@pytest.mark.rules("14.5", "5.5.4")
-@pytest.mark.xfail(strict=True, reason=(
-    "advance.lp treats a road or rail line across a Major River (or the Volga) as a bridge, "
-    "while retreat.lp does not; the scenario format marks bridges with bridge:"))
-def test_14_5_road_without_bridge_does_not_bridge_a_major_river_asp():
-    assert "0405" not in asp_advances(_river_road(False), "0304", 1, ["A"]).unit("A").hexes
+@pytest.mark.rules("14.5", "5.2")
+def test_5_2_road_across_a_major_river_is_a_bridge_asp():
+    assert "0405" in asp_advances(_river_road(False), "0304", 1, ["A"]).unit("A").hexes
+    bare = pos([unit("A", "axis", "0404", type_="panzer")],
+               hexsides={"0404-0405": {"river": "major"}})
+    assert "0405" not in asp_advances(bare, "0304", 1, ["A"]).unit("A").hexes
+
+
+@pytest.mark.rules("12.2", "5.2")
+def test_5_2_retreat_across_a_major_river_by_road_survives():
+    """A stack in 0404 retreating one hex: over the Major River into 0405 by a road is
+    safe (5.2), over the same river without road or bridge it is eliminated (12.2)."""
+    def stack(spec):
+        return pos([unit("A", "axis", "0403"), unit("X", "soviet", "0404")],
+                   hexsides={"0404-0405": spec, "0404-0304": {"impassable": True},
+                             "0404-0305": {"impassable": True},
+                             "0404-0504": {"impassable": True},
+                             "0404-0505": {"impassable": True}})
+    road = stack({"river": "major", "road": "secondary"})
+    bare = stack({"river": "major"})
+    for retreats in (asp_retreats, ref_retreats):
+        by_road = retreats(road, "0404", 1)
+        assert not by_road.eliminated and "0405" in {o.end for o in by_road.options}
+        assert retreats(bare, "0404", 1).eliminated

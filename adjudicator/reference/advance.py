@@ -146,7 +146,8 @@ class _Advance:
             return False
         if m != self.vacated and (m in bond_hexes or frozenset((h, m)) in bond_sides):
             return False
-        if board.unfrozen_major(h, m) and not s.bridge and not self._pontoon(u, m):
+        bridged = s.bridge or s.road or s.rail  # a road or rail crossing assumes one (5.2)
+        if board.unfrozen_major(h, m) and not bridged and not self._pontoon(u, m):
             if not (k == 0 and m == self.vacated):
                 return False
         return True

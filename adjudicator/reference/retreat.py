@@ -84,7 +84,9 @@ class _Retreat:
         s = board.side(a, b)
         if board.impassable(a, b) or s.river == "volga":
             return False
-        if board.unfrozen_major(a, b) and not s.bridge and not self.pontoon(b):
+        # a road or railroad across a river assumes a bridge (5.2)
+        bridged = s.bridge or s.road or s.rail
+        if board.unfrozen_major(a, b) and not bridged and not self.pontoon(b):
             return False
         if board.alpine(a, b) and not s.road and not self.mountain:
             return False
