@@ -242,9 +242,7 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
         stacks: int = 20, n_attacks: int = 20) -> dict[str, Any]:
     """The whole benchmark; returns (and writes to ``out``) the results."""
     progress(f"generating a {cols} x {rows} position with {units} units (seed {seed})")
-    # Full Alpine hexes are left out: the adjudicator does not yet ring them with alpine
-    # hexsides (9.6.2), a known disagreement pinned in tests/test_differential_rulings.py.
-    data = full_position(seed, cols, rows, units, alpine_hexes=False)
+    data = full_position(seed, cols, rows, units)
     sc = scenario(data)
     solver = Solver(sc.game)
     progress("preparing the map part once")
@@ -253,8 +251,7 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
     prepare_ms = (time.perf_counter() - t0) * 1000.0
     results: dict[str, Any] = {
         "map": {"hexes": len(sc.map.hexes), "units": len(sc.units), "seed": seed,
-                "scope": "no full Alpine hexes (known 9.6.2 disagreement); retreating "
-                         "stacks without mountain units"},
+                "scope": "retreating stacks without mountain units"},
         "queries": run_cases(sc, solver, progress, stacks=stacks, n_attacks=n_attacks),
         "map_prepare_ms": round(prepare_ms, 1),
     }
@@ -270,7 +267,7 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
     for c, r in scaling:
         n = max(20, round(units * c * r / (cols * rows)))
         progress(f"scaling: {c} x {r} = {c * r} hexes, {n} units")
-        ssc = scenario(full_position(seed, c, r, n, alpine_hexes=False))
+        ssc = scenario(full_position(seed, c, r, n))
         ssolver = Solver(ssc.game)
         t0 = time.perf_counter()
         ssolver.solve(ssc, "zoc")

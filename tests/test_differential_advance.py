@@ -38,7 +38,7 @@ def examples(n: int):
 
 def attack(seed: int):
     """(position after the defender left, vacated hex, advancing unit ids, Adv) or None."""
-    data = small_position(seed, alpine_hexes=False)
+    data = small_position(seed)
     sc = scenario(data)
     rng = random.Random(seed)
     side = rng.choice(("axis", "soviet"))

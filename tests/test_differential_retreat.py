@@ -37,7 +37,7 @@ def examples(n: int):
 
 def pick(seed: int):
     """A position, one stack in it (one side, a combat unit, no mountain unit), a length."""
-    sc = scenario(small_position(seed, alpine_hexes=False))
+    sc = scenario(small_position(seed))
     rng = random.Random(seed)
     hexes = sorted({u.hex for u in sc.units if u.hex in sc.map.hexes and u.is_combat
                     and len({v.side for v in sc.units_at(u.hex)}) == 1

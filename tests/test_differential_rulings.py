@@ -126,9 +126,6 @@ def test_9_6_2_supply_line_leaves_an_alpine_ring_only_by_road_reference():
 
 
 @pytest.mark.rules("9.6.2", "16.3.2")
-@pytest.mark.xfail(strict=True, reason=(
-    "supply.lp tests only hexsides marked alpine; a full Alpine hex (terrain alpine) is "
-    "not treated as ringed by alpine hexsides (9.6.2), so the line walks in and out of it"))
 def test_9_6_2_supply_line_leaves_an_alpine_ring_only_by_road_asp():
     ring = {h: "alpine" for h in RING}
     sc = pos([unit("A", "axis", "0404")], hexes=ring, entry_areas=W_AREA)
@@ -146,9 +143,6 @@ def test_9_6_2_winter_alpine_hex_stops_zoc_reference():
 
 
 @pytest.mark.rules("9.6.2", "23.4", "6.1")
-@pytest.mark.xfail(strict=True, reason=(
-    "terrain.lp makes only hexsides marked alpine impassable in Winter; the ring of a full "
-    "Alpine hex (9.6.2) is not, so ZOCs (and bonds, supply) still cross it"))
 def test_9_6_2_winter_alpine_hex_stops_zoc_asp():
     sc = pos([unit("A", "axis", "0404")], hexes={"0405": "alpine"}, turn=30)
     assert asp_zoc(sc).zoc["0405"] == []

@@ -31,7 +31,7 @@ def examples(n: int):
 def test_generated_positions_give_every_status():
     seen = set()
     for seed in range(30):
-        sc = scenario(small_position(seed, alpine_hexes=False))
+        sc = scenario(small_position(seed))
         seen |= set(supply_table(ref_supply(sc)).values())
     assert seen == {"in-supply", "out-of-supply", "isolated"}
 
@@ -43,7 +43,7 @@ def test_generated_positions_give_every_status():
 @examples(8)
 @given(seed=seeds)
 def test_supply_agrees(readings, seed):
-    sc = scenario(small_position(seed, alpine_hexes=False))
+    sc = scenario(small_position(seed))
     assume(not double_edge_bond(ref_bonds(sc)))
     asp = supply_table(asp_supply(sc, SOLVER, readings=readings).units)
     assert asp == supply_table(ref_supply(sc, readings))

@@ -40,7 +40,7 @@ def test_generated_positions_are_not_trivial():
     """The generator must give the comparison something to disagree about."""
     kinds, negated, broken = set(), 0, 0
     for seed in range(40):
-        for b in ref_bonds(scenario(small_position(seed, alpine_hexes=False))):
+        for b in ref_bonds(scenario(small_position(seed))):
             kinds.add(b.kind)
             negated += b.negated
             broken += b.broken
@@ -51,7 +51,7 @@ def test_generated_positions_are_not_trivial():
 @examples(15)
 @given(seeds)
 def test_zoc_agrees(seed):
-    sc = scenario(small_position(seed, alpine_hexes=False))
+    sc = scenario(small_position(seed))
     asp, ref = asp_zoc(sc, SOLVER), ref_zoc(sc)
     assert asp.zoc == ref.zoc
     assert {n.unit for n in asp.no_zoc} == set(ref.no_zoc)
@@ -63,7 +63,7 @@ def test_zoc_agrees(seed):
 @examples(8)
 @given(seed=seeds)
 def test_bonds_agree(readings, seed):
-    sc = scenario(small_position(seed, alpine_hexes=False))
+    sc = scenario(small_position(seed))
     asp = bond_table(asp_bonds(sc, SOLVER, readings=readings).bonds)
     ref = bond_table(ref_bonds(sc, readings))
     assert asp == ref
