@@ -14,17 +14,15 @@ def zoc_table(answer: Any) -> dict[str, list[str]]:
 
 
 def bond_table(items: Any) -> dict[tuple, tuple[bool, bool]]:
-    """(side, kind, ends) -> (negated, broken).
+    """(side, kind, ends, closed hexside of an edge bond) -> (negated, broken).
 
-    The ASP answer keys a bond by its ends, so two edge bonds from one hex into one Entry
-    Area are one finding there; the reference's are merged the same way (see the xfail
-    ruling in tests/test_differential_rulings.py for what that hides).
+    One hex may bond with one entry area across two hexsides; the hexside keeps the two
+    edge bonds apart, so each is compared on its own.
     """
     out: dict[tuple, tuple[bool, bool]] = {}
     for b in items:
-        key = (b.side, b.kind, tuple(b.ends))
-        negated, broken = out.get(key, (False, False))
-        out[key] = (negated or b.negated, broken or b.broken)
+        side = tuple(b.through_hexsides) if b.kind == "edge" else ()
+        out[(b.side, b.kind, tuple(b.ends), side)] = (b.negated, b.broken)
     return out
 
 

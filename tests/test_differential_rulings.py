@@ -46,10 +46,6 @@ def test_7_3_edge_bond_negated_needs_enemy_on_both_sides_reference():
 
 
 @pytest.mark.rules("7.3", "7.5")
-@pytest.mark.xfail(strict=True, reason=(
-    "a bond is keyed by (side, kind, ends) in bonds.lp and queries/bonds.py; two edge bonds "
-    "from one hex into one Entry Area closing different hexsides are one bond there, so "
-    "the negation or break of one hides the other, which still stands"))
 def test_7_3_edge_bond_negated_needs_enemy_on_both_sides_asp():
     sc = pos([unit("S", "soviet", "0407"), unit("A1", "axis", "0408"),
               unit("A2", "axis", "0508")], entry_areas=EDGE_B)
@@ -58,9 +54,6 @@ def test_7_3_edge_bond_negated_needs_enemy_on_both_sides_asp():
 
 @pytest.mark.rules("7.6.1")
 @pytest.mark.rules("7.2", "7.5", "16.3.2")
-@pytest.mark.xfail(strict=True, reason=(
-    "same keying in bonds.lp: the 7.6.2 break of the edge bond closing 0408-0508 also "
-    "breaks the one closing 0308-0408, so supply.lp lets the Axis line cross it"))
 def test_7_2_supply_never_crosses_the_standing_one_of_two_edge_bonds():
     """Soviet 0407 bonds with Entry Area Z past 0308-0408 and past 0408-0508; the second
     closed hexside is a lake, which breaks that bond only (7.6.2). The first stands, so an
@@ -218,3 +211,28 @@ def test_5_2_retreat_across_a_major_river_by_road_survives():
         by_road = retreats(road, "0404", 1)
         assert not by_road.eliminated and "0405" in {o.end for o in by_road.options}
         assert retreats(bare, "0404", 1).eliminated
+
+
+# -- an edge bond may not close a hexside of a full Alpine hex (7.6.2, 9.6.2) --------------
+
+
+@pytest.mark.rules("7.6.2", "9.6.2")
+def test_7_6_2_edge_bond_not_anchored_on_a_side_of_an_alpine_hex():
+    """A Soviet unit in 0201 and Soviet entry area C along column 01: under the
+    one-edge-hex reading of 7.5 it bonds with C across 0101-0102. When 0102 is a full
+    Alpine hex that hexside is alpine (9.6.2), and an edge bond may not be anchored on
+    one (7.6.2); with 0102 clear the bond stands."""
+    areas = {"C": {"side": "soviet", "hexes": ["0101", "0102", "0103", "0104"]}}
+    readings = {"7.5": "one-edge-hex"}
+
+    def edge_bond(terrain):
+        sc = pos([unit("S", "soviet", "0201")], hexes={"0102": terrain}, entry_areas=areas)
+        asp = [b for b in asp_bonds(sc, readings=readings).bonds
+               if b.kind == "edge" and b.through_hexsides == ["0101-0102"]]
+        ref = [b for b in ref_bonds(sc, readings)
+               if b.kind == "edge" and b.through_hexsides == ["0101-0102"]]
+        assert len(asp) == len(ref) == 1
+        return asp[0].broken, ref[0].broken, asp[0].broken_by
+
+    assert edge_bond("alpine") == (True, True, ["7.6.2"])
+    assert edge_bond("clear")[:2] == (False, False)

@@ -27,8 +27,14 @@ def _rules(rules: set[str] | list[str]) -> list[str]:
 
 
 def _s(sym: clingo.Symbol) -> str:
-    """A string or constant argument as text."""
-    return sym.string if sym.type == clingo.SymbolType.String else sym.name
+    """A string or constant argument as text; an edge bond's far end e(X,M1,M2) as
+    ``X@M1-M2`` (the entry area and the hexside the bond closes)."""
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.name == "e" and len(sym.arguments) == 3:
+        area, m1, m2 = (a.string for a in sym.arguments)
+        return f"{area}@{m1}-{m2}"
+    return sym.name
 
 
 @dataclass
@@ -46,9 +52,13 @@ class Bond:
     #: ids of standing enemy bonds this one intersects (7.4)
     crosses: list[str] = field(default_factory=list)
 
+    #: set when one hex bonds with one entry area across two hexsides: which one
+    id_hexside: str | None = None
+
     @property
     def id(self) -> str:
-        return f"{self.side}:{self.kind}:{'-'.join(self.ends)}"
+        base = f"{self.side}:{self.kind}:{'-'.join(self.ends)}"
+        return f"{base}@{self.id_hexside}" if self.id_hexside else base
 
     @property
     def negated(self) -> bool:
@@ -185,21 +195,31 @@ def bonds_from_answer(ans: Answer) -> list[Bond]:
     for s in ans.by_name("bond_side", 6):
         keyed[key(s.arguments)]["hexsides"].add(
             hexside_id(s.arguments[4].string, s.arguments[5].string))
-    crosses: dict[tuple[str, str, str, str], set[str]] = defaultdict(set)
+    crosses: dict[tuple[str, str, str, str], set[tuple[str, str, str, str]]] = defaultdict(set)
     for s in ans.by_name("bond_crosses", 8):
         a = s.arguments
-        other = f"{a[4].name}:{a[5].name}:{_s(a[6])}-{_s(a[7])}"
-        crosses[key(a)].add(other)
-    out = []
+        crosses[key(a)].add((a[4].name, a[5].name, _s(a[6]), _s(a[7])))
+    made: dict[tuple[str, str, str, str], Bond] = {}
     for k in sorted(keyed, key=lambda k: (k[0], ["hex", "hexside", "edge"].index(k[1]), k[2:])):
         d = keyed[k]
         side, kind, a, b = k
-        out.append(Bond(
-            side=side, kind=kind, ends=[a, b],
+        made[k] = Bond(
+            side=side, kind=kind, ends=[a, b.partition("@")[0]],
             through_hexes=sorted(d["hexes"]), through_hexsides=sorted(d["hexsides"]),
             formed_by=_rules(d["formed"]), negated_by=_rules(d["negated"]),
-            broken_by=_rules(d["broken"]), crosses=sorted(crosses[k]),
-        ))
+            broken_by=_rules(d["broken"]),
+        )
+    # Edge bonds from one hex into one entry area across two hexsides share their
+    # ends; only then does the id name the hexside, so every id stays unique.
+    seen: dict[str, int] = defaultdict(int)
+    for bond in made.values():
+        seen[bond.id] += 1
+    for bond in made.values():
+        if seen[bond.id] > 1:
+            bond.id_hexside = bond.through_hexsides[0]
+    for k, bond in made.items():
+        bond.crosses = sorted(made[o].id for o in crosses[k] if o in made)
+    out = list(made.values())
     return out
 
 

@@ -126,7 +126,8 @@ def _coastlike(board: Board, m1: str, m2: str) -> bool:
     forbids.
     """
     s = board.side(m1, m2)
-    return bool(s.impassable or s.lake or s.alpine or s.river == "volga")
+    # board.alpine also counts the ring of a full Alpine hex (9.6.2)
+    return bool(s.impassable or s.lake or board.alpine(m1, m2) or s.river == "volga")
 
 
 def _edge_areas(board: Board, side: str, m1: str, m2: str) -> list[str]:
