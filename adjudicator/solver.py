@@ -26,6 +26,7 @@ memory.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -81,20 +82,90 @@ class Answer:
         """The shown atoms of the first (for deterministic queries: only) model, unsorted."""
         return self.models[0] if self.models else []
 
-    def by_name(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
-        """The shown atoms of the first model with this name (and arity), sorted."""
+    def rows(self, name: str, arity: int) -> list[tuple]:
+        """The arguments of each shown ``name/arity`` atom as plain Python values
+        (strings, constants as their names, numbers), decoded once, sorted."""
+        cache = self.__dict__.setdefault("_rows", {})
+        key = (name, arity)
+        if key not in cache:
+            out = []
+            for sym, args in self._parsed().get(name, []):
+                if args is None:
+                    args = tuple(_value(a) for a in sym.arguments)
+                if len(args) == arity:
+                    out.append(args)
+            out.sort(key=lambda row: tuple(str(v) for v in row))
+            cache[key] = out
+        return cache[key]
+
+    def _parsed(self) -> dict[str, list[tuple[clingo.Symbol, tuple | None]]]:
+        """Atoms by name, each with its arguments read from its text when flat.
+
+        One ``str()`` per atom and a little parsing in Python cost far less than
+        asking clingo for every argument through the binding, atom by atom.
+        """
         index = self.__dict__.get("_index")
         if index is None:
             index = {}
-            for s in self.atoms:
-                index.setdefault(s.name, []).append(s)
+            for sym in self.atoms:
+                name, args = _parse_atom(str(sym))
+                index.setdefault(name, []).append((sym, args))
             self.__dict__["_index"] = index
-            self.__dict__["_sorted"] = set()
-        found = index.get(name, [])
-        if name not in self.__dict__["_sorted"]:
-            found.sort()
-            self.__dict__["_sorted"].add(name)
+            self.__dict__["_sorted"] = {}
+        return index
+
+    def by_name(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
+        """The shown atoms of the first model with this name (and arity), sorted."""
+        done = self.__dict__.setdefault("_sorted", {})
+        if name not in done:
+            done[name] = sorted(sym for sym, _ in self._parsed().get(name, []))
+        found = done[name]
         return found if arity is None else [s for s in found if len(s.arguments) == arity]
+
+
+def _value(sym: clingo.Symbol):
+    """A symbol argument as plain Python: str for strings and constants, int for
+    numbers, the symbol itself for anything compound."""
+    t = sym.type
+    if t == clingo.SymbolType.String:
+        return sym.string
+    if t == clingo.SymbolType.Number:
+        return sym.number
+    if t == clingo.SymbolType.Function and not sym.arguments:
+        return sym.name
+    return sym
+
+
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(-?\d+)|([a-z_][A-Za-z0-9_\']*)|(,)|(\S)')
+_UNESCAPE = {"\\\\": "\\", '\\"': '"', "\\n": "\n"}
+
+
+def _parse_atom(text: str) -> tuple[str, tuple | None]:
+    """``name(args)`` text of a shown atom -> (name, plain argument values), or
+    (name, None) when an argument is compound and must be read from the symbol."""
+    i = text.find("(")
+    if i < 0:
+        return text, ()
+    values: list = []
+    expect_value = True
+    for m in _TOKEN.finditer(text, i + 1, len(text) - 1):
+        string, number, const, comma, other = m.groups()
+        if comma:
+            if expect_value:
+                return text[:i], None
+            expect_value = True
+            continue
+        if other or not expect_value:
+            return text[:i], None
+        if string is not None:
+            values.append(re.sub(r'\\[\\"n]', lambda e: _UNESCAPE[e.group(0)], string)
+                          if "\\" in string else string)
+        elif number is not None:
+            values.append(int(number))
+        else:
+            values.append(const)
+        expect_value = False
+    return text[:i], tuple(values)
 
 
 def _to_symbols(items: Iterable[Predicate | clingo.Symbol]) -> list[clingo.Symbol]:

@@ -55,16 +55,15 @@ def zoc(sc: Scenario, solver: Solver | None = None) -> ZocAnswer:
     ans = solver.solve(sc, "zoc")
     by_hex: dict[str, set[str]] = {h: set() for h in sc.map.hexes}
     units: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for s in ans.by_name("zoc_source", 3):
-        h, side, u = s.arguments[0].string, s.arguments[1].name, s.arguments[2].string
+    for h, side, u in ans.rows("zoc_source", 3):
         by_hex[h].add(side)
         units[(h, side)].append(u)
     no: dict[str, list[str]] = defaultdict(list)
-    for s in ans.by_name("no_zoc", 2):
-        no[s.arguments[0].string].append(s.arguments[1].string)
+    for u, rule in ans.rows("no_zoc", 2):
+        no[u].append(rule)
     blocked: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for s in ans.by_name("zoc_blocked", 3):
-        blocked[(s.arguments[0].string, s.arguments[1].string)].append(s.arguments[2].string)
+    for u, h, rule in ans.rows("zoc_blocked", 3):
+        blocked[(u, h)].append(rule)
     return ZocAnswer(
         zoc={h: sorted(v) for h, v in sorted(by_hex.items())},
         sources=[ZocSource(h, side, sorted(us)) for (h, side), us in sorted(units.items())],
