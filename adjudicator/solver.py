@@ -226,10 +226,22 @@ def _variables(n: int) -> list[ast.AST]:
 
 def build_part(
     name: str, files: list[Path], static: frozenset[tuple[str, int]]
-) -> list[ast.AST]:
-    """The statements of program part ``name(k)`` for the given encodings."""
+) -> tuple[list[ast.AST], frozenset[str]]:
+    """The statements of program part ``name(k)`` for the given encodings, and the
+    names of every predicate they mention (a query needs no other position facts)."""
     statements: list[ast.AST] = []
     ast.parse_files([str(f) for f in files], statements.append)
+    mentioned: set[str] = set()
+
+    class _Names(ast.Transformer):
+        def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+            sig = _signature(node.symbol)
+            if sig:
+                mentioned.add(sig[0])
+            return node
+
+    for st in statements:
+        _Names()(st)
     key = _KeyByQuery(static)
     out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k")])]
     out.append(ast.External(_LOC, ast.SymbolicAtom(ast.Function(_LOC, _LIVE, [_K], 0)), [],
@@ -275,7 +287,7 @@ def build_part(
             continue
         else:
             raise EncodingError(f"{st.location.begin.filename}: unsupported statement {t}")
-    return out
+    return out, frozenset(mentioned)
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -315,32 +327,36 @@ class MapSession:
             (s.symbol.name, len(s.symbol.arguments)) for s in self.ctl.symbolic_atoms
         ) | map_signatures() | _static_heads(game)
         self.setup_s = time.perf_counter() - t0
-        self.parts: dict[str, str] = {}
+        self.parts: dict[str, tuple[str, frozenset[str]]] = {}
         self.positions: dict[tuple, tuple[Scenario, str]] = {}  # position text cache
         self.count = 0
 
-    def part(self, query: str) -> str:
+    def part(self, query: str) -> tuple[str, frozenset[str]]:
+        """The program part of a query and the predicate names its encodings use."""
         if query not in self.parts:
             name = f"q_{query}"
-            statements = build_part(name, self.game.encoding_paths(query), self.static)
+            statements, used = build_part(name, self.game.encoding_paths(query), self.static)
             with ast.ProgramBuilder(self.ctl) as builder:
                 for st in statements:
                     builder.add(st)
-            self.parts[query] = name
+            self.parts[query] = (name, used)
         return self.parts[query]
 
-    def position_text(self, sc: Scenario, readings: dict[str, str], k: int) -> str:
+    def position_text(self, sc: Scenario, readings: dict[str, str], k: int,
+                      used: frozenset[str]) -> str:
         """This position's facts as ASP text keyed by ``k``.
 
         The text is written once per position and readings, with a placeholder
         for the key, so each later question on the same position only swaps in
         its own number. (Plain facts parse and ground several times faster than
-        a part with a parameter, which the grounder treats as rules.)
+        a part with a parameter, which the grounder treats as rules.) Only the
+        predicates the query's encodings mention (``used``) are written.
         """
-        key = (id(sc), tuple(sorted(readings.items())))
+        key = (id(sc), tuple(sorted(readings.items())), used)
         hit = self.positions.get(key)
         if hit is None or hit[0] is not sc:
-            hit = (sc, facts_text(position_facts(sc, readings), key=_PLACEHOLDER))
+            facts = [f for f in position_facts(sc, readings) if f[0].meta.name in used]
+            hit = (sc, facts_text(facts, key=_PLACEHOLDER))
             if len(self.positions) > 16:
                 self.positions.clear()
             self.positions[key] = hit
@@ -352,10 +368,10 @@ class MapSession:
     ) -> Answer:
         """Solve one query for the position ``sc`` under ``readings``."""
         t0 = time.perf_counter()
-        part = self.part(query)
+        part, used = self.part(query)
         k = self.count = self.count + 1
         facts = f"p_{k}"
-        self.ctl.add(facts, [], self.position_text(sc, readings, k))
+        self.ctl.add(facts, [], self.position_text(sc, readings, k, used))
         if extra:
             with self.ctl.backend() as backend:
                 _add_facts(backend, _keyed(k, extra))
