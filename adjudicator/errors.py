@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True, order=True)
@@ -27,3 +28,14 @@ class InputError(Exception):
 def usage_error(message: str, path: str = "arguments") -> InputError:
     """A problem with a command-line argument rather than a file."""
     return InputError([Problem("<command line>", 0, path, message)])
+
+
+def read_input(path: str | Path, missing: str = "no such file") -> str:
+    """The text of a file the user named, or an InputError saying why it cannot be read."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError([Problem(str(p), 0, "(file)", missing)]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError([Problem(str(p), 0, "(file)", f"cannot read: {exc}")]) from None

@@ -21,7 +21,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarint import ScalarInt
 
-from adjudicator.errors import InputError, Problem
+from adjudicator.errors import InputError, Problem, read_input
 from adjudicator.hexgrid import HexGrid, is_hex_id, parse_hexside_id
 
 Side = Literal["axis", "soviet"]
@@ -569,13 +569,7 @@ def load_scenario(path: str | Path, **kw: Any) -> Scenario:
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml", ".json"):
         raise InputError([Problem(str(p), 0, "(file)", "expected a .yaml, .yml or .json file")])
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError([Problem(str(p), 0, "(file)", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError([Problem(str(p), 0, "(file)", f"cannot read: {exc}")]) from None
-    return parse_scenario(text, str(p), p.suffix.lower(), **kw)
+    return parse_scenario(read_input(p), str(p), p.suffix.lower(), **kw)
 
 
 def line_of(sc: Scenario, path: PathT) -> int:

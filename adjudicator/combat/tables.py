@@ -23,7 +23,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from adjudicator.errors import InputError, Problem
+from adjudicator.errors import InputError, Problem, read_input
 from adjudicator.paths import kb_dir
 
 #: CRT columns from 1-3 to 7-1 (8.3, 8.4.1); the level of "1-1" is 0.
@@ -143,12 +143,7 @@ def load_table(path: str | Path, kind: str | None = None) -> Table:
                                 shown.replace(".[", "[") or "(top)", message))
 
     doc: Any = None
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError([Problem(str(p), 0, "(file)", "no such table file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError([Problem(str(p), 0, "(file)", f"cannot read: {exc}")]) from None
+    text = read_input(p, "no such table file")
     try:
         doc = YAML(typ="rt").load(text)
     except MarkedYAMLError as exc:
