@@ -166,19 +166,18 @@ def supply(sc: Scenario, solver: Solver | None = None, side: str | None = None,
 
 def interpret(sc: Scenario, ans: Answer, side: str | None = None,
               readings: dict[str, str] | None = None) -> SupplyAnswer:
-    by = _Atoms(ans)
     limit, limit_rules = 5, ["16.3.2"]
-    for a in by["los_limit"]:
-        limit, limit_rules = a[0].number, [a[1].string]
+    for n, r in ans.rows("los_limit", 2):
+        limit, limit_rules = n, [r]
     if limit != 5:
         limit_rules = sorted_rules(["16.3.2", *limit_rules])
     sources: list[Source] = []
     area_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
     hex_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for s, a, r in by["area_source"]:
-        area_rules[(s.name, a.string)].append(r.string)
-    for s, h, r in by["hex_source"]:
-        hex_rules[(s.name, h.string)].append(r.string)
+    for s, a, r in ans.rows("area_source", 3):
+        area_rules[(s, a)].append(r)
+    for s, h, r in ans.rows("hex_source", 3):
+        hex_rules[(s, h)].append(r)
     for (s, a), rules in sorted(area_rules.items()):
         kind = "entry-area" if "16.2.2" in rules else "scenario"
         sources.append(Source(s, kind, a, sorted_rules(rules + (["22.2"] if kind == "entry-area"
@@ -187,33 +186,33 @@ def interpret(sc: Scenario, ans: Answer, side: str | None = None,
         kinds = {SOURCE_KIND[r] for r in rules}
         kind = "port" if "port" in kinds else "scenario"
         sources.append(Source(s, kind, h, sorted_rules(rules)))
-    sea_control = {_s(sea): s.name for s, sea, _ in by["sea_control"]}
+    sea_control = {_const(sea): s for s, sea, _ in ans.rows("sea_control", 3)}
 
     status: dict[str, tuple[str, list[str]]] = {}
-    for u, st, r in by["supply_status"]:
-        name = _s(st)
-        prev = status.get(u.string, (name, []))
-        status[u.string] = (name, prev[1] + [r.string])
+    for u, st, r in ans.rows("supply_status", 3):
+        name = _const(st)
+        prev = status.get(u, (name, []))
+        status[u] = (name, prev[1] + [r])
 
     steps: dict[tuple[str, str], dict[int, tuple[str, int]]] = defaultdict(dict)
-    for s, h0, i, h, d in by["supply_step"]:
-        steps[(s.name, h0.string)][i.number] = (h.string, d.number)
-    ends = {(s.name, h0.string): (h.string, k.name, w.string)
-            for s, h0, h, k, w in by["supply_end"]}
-    best = {(s.name, h0.string): d.number for s, h0, d in by["supply_best"]}
+    for s, h0, i, h, d in ans.rows("supply_step", 5):
+        steps[(s, h0)][i] = (h, d)
+    ends = {(s, h0): (h, k, w) for s, h0, h, k, w in ans.rows("supply_end", 5)}
+    best = {(s, h0): d for s, h0, d in ans.rows("supply_best", 3)}
     road_next: dict[str, dict[str, list[tuple[str, str]]]] = defaultdict(lambda: defaultdict(list))
-    for s, a, b, r in by["road_next"]:
-        road_next[s.name][a.string].append((b.string, r.string))
+    for s, a, b, r in ans.rows("road_next", 4):
+        road_next[s][a].append((b, r))
     road_end: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
-    for s, h, k, w in sorted(by["road_end"], key=lambda t: (t[0].name, t[1].string, t[2].name)):
-        road_end[s.name].setdefault(h.string, (k.name, w.string))
+    for s, h, k, w in sorted(ans.rows("road_end", 4), key=lambda t: (t[0], t[1], t[2])):
+        road_end[s].setdefault(h, (k, w))
+    nets = {s: _RoadNet(road_next[s], road_end[s]) for s in ("axis", "soviet")}
     cuts: dict[tuple[str, str], list[tuple[str, str, str, str]]] = defaultdict(list)
-    for s, h0, a, b, r, w in by["supply_cut"]:
-        cuts[(s.name, h0.string)].append((a.string, b.string, r.string, w.name))
-    no_source = {(s.name, h0.string) for s, h0, _ in by["supply_no_source"]}
+    for s, h0, a, b, r, w in ans.rows("supply_cut", 6):
+        cuts[(s, h0)].append((a, b, r, w))
+    no_source = {(s, h0) for s, h0, _ in ans.rows("supply_no_source", 3)}
     area_exit: dict[str, list[str]] = defaultdict(list)
-    for u, h in by["supply_area_exit"]:
-        area_exit[u.string].append(h.string)
+    for u, h in ans.rows("supply_area_exit", 2):
+        area_exit[u].append(h)
 
     src_by = {(s.side, s.where): s for s in sources}
     units: list[UnitSupply] = []
@@ -225,11 +224,10 @@ def interpret(sc: Scenario, ans: Answer, side: str | None = None,
         rec = UnitSupply(u.id, u.side, u.hex, st, [], [], [], None, None,
                          sorted_rules(rules), "", marker=u.supply)
         if u.hex in sc.map.entry_areas:
-            _area_unit(sc, rec, src_by, road_next[u.side], road_end[u.side], area_exit[u.id],
-                       limit)
+            _area_unit(sc, rec, src_by, nets[u.side], area_exit[u.id], limit)
         elif st == "in-supply":
             _witness(rec, steps[(u.side, u.hex)], ends.get((u.side, u.hex)),
-                     road_next[u.side], road_end[u.side], src_by, best.get((u.side, u.hex)))
+                     nets[u.side], src_by, best.get((u.side, u.hex)))
             if rec.overland and limit != 5:
                 rec.rules = sorted_rules(rec.rules + limit_rules)
             rec.reason = _in_supply_reason(rec, limit)
@@ -252,14 +250,14 @@ def interpret(sc: Scenario, ans: Answer, side: str | None = None,
         units.append(rec)
 
     rail: dict[str, list[str]] = {"axis": [], "soviet": []}
-    for s, h, _ in by["connecting_rail_hex"]:
-        rail[s.name].append(h.string)
+    for s, h, _ in ans.rows("connecting_rail_hex", 3):
+        rail[s].append(h)
     rail = {k: sorted(v) for k, v in rail.items()}
     vp_states: dict[str, dict[str, str]] = defaultdict(dict)
-    for h, s, st, _ in by["vp_supply"]:
-        vp_states[h.string][s.name] = _s(st)
-    counts = {h.string: True for h, _ in by["vp_counts"]}
-    counts.update({h.string: False for h, _ in by["vp_not_counted"]})
+    for h, s, st, _ in ans.rows("vp_supply", 4):
+        vp_states[h][s] = _const(st)
+    counts = {h: True for h, _ in ans.rows("vp_counts", 2)}
+    counts.update({h: False for h, _ in ans.rows("vp_not_counted", 2)})
     vps = []
     for h, st in sorted(vp_states.items()):
         vps.append(VpSupply(h, _controller(sc, h), st.get("axis", "isolated"),
@@ -275,47 +273,78 @@ def _controller(sc: Scenario, h: str) -> str | None:
     return sc.map.hexes[h].control
 
 
-class _Atoms:
-    """Shown atoms grouped by name, each as its argument tuple."""
-
-    def __init__(self, ans: Answer):
-        self._by: dict[str, list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
-        for s in ans.atoms:
-            self._by[s.name].append(tuple(s.arguments))
-
-    def __getitem__(self, name: str) -> list[tuple[clingo.Symbol, ...]]:
-        return self._by.get(name, [])
+def _const(value: str) -> str:
+    """A constant argument as text, with '-' for '_'."""
+    return value.replace("_", "-")
 
 
-def _road_walk(start: str, nxt: dict[str, list[tuple[str, str]]],
-               ends: dict[str, tuple[str, str]]) -> tuple[list[str], list[str], tuple[str, str]]:
-    """Shortest walk along approved road links from ``start`` to a road end.
+class _RoadNet:
+    """The approved road links of one side and the road ends, for witness walks.
 
-    Returns the hexes entered (not ``start``), the rules of the links used and the end.
+    ``walk(start)`` is the breadth-first walk from ``start`` that tries the links of
+    each hex in sorted order and stops at the first road end it finds. Only hexes on
+    some shortest way to an end can lie on that walk, so the search is confined to
+    them: the distance of every hex to its nearest end is found once, backwards from
+    all the ends, and each walk only follows links that bring it one step nearer.
     """
-    if start in ends:
-        return [], [], ends[start]
-    prev: dict[str, tuple[str, str]] = {start: ("", "")}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        for b, rule in sorted(nxt.get(h, [])):
-            if b in prev:
-                continue
-            prev[b] = (h, rule)
-            if b in ends:
-                walk, rules, x = [], [], b
-                while x != start:
-                    p, r = prev[x]
-                    walk.append(x)
-                    rules.append(r)
-                    x = p
-                return walk[::-1], rules[::-1], ends[b]
-            queue.append(b)
-    raise RuntimeError(f"road witness from {start} found no end: encoding and walker disagree")
+
+    def __init__(self, nxt: dict[str, list[tuple[str, str]]], ends: dict[str, tuple[str, str]]):
+        self.nxt = {h: sorted(links) for h, links in nxt.items()}
+        self.ends = ends
+        back: dict[str, list[str]] = defaultdict(list)
+        for a, links in nxt.items():
+            for b, _ in links:
+                back[b].append(a)
+        dist = {h: 0 for h in ends}
+        queue = deque(ends)
+        while queue:
+            h = queue.popleft()
+            for a in back.get(h, ()):
+                if a not in dist:
+                    dist[a] = dist[h] + 1
+                    queue.append(a)
+        self.dist = dist
+        self.done: dict[str, tuple[list[str], list[str], tuple[str, str]]] = {}
+
+    def walk(self, start: str) -> tuple[list[str], list[str], tuple[str, str]]:
+        """The hexes the walk enters (not ``start``), the rules of its links, its end."""
+        if start in self.done:
+            found = self.done[start]
+            return list(found[0]), list(found[1]), found[2]
+        found = self._walk(start)
+        self.done[start] = found
+        return list(found[0]), list(found[1]), found[2]
+
+    def _walk(self, start: str) -> tuple[list[str], list[str], tuple[str, str]]:
+        ends = self.ends
+        if start in ends:
+            return [], [], ends[start]
+        dist = self.dist
+        if start not in dist:
+            raise RuntimeError(f"road witness from {start} found no end: encoding and walker "
+                               "disagree")
+        total = dist[start]
+        prev: dict[str, tuple[str, str]] = {start: ("", "")}
+        queue = deque([(start, 0)])
+        while queue:
+            h, depth = queue.popleft()
+            for b, rule in self.nxt.get(h, ()):
+                if b in prev or dist.get(b, -1) != total - depth - 1:
+                    continue
+                prev[b] = (h, rule)
+                if b in ends:
+                    walk, rules, x = [], [], b
+                    while x != start:
+                        p, r = prev[x]
+                        walk.append(x)
+                        rules.append(r)
+                        x = p
+                    return walk[::-1], rules[::-1], ends[b]
+                queue.append((b, depth + 1))
+        raise RuntimeError(f"road witness from {start} found no end: encoding and walker disagree")
 
 
-def _witness(rec: UnitSupply, steps: dict[int, tuple[str, int]], end, road_next, road_end,
+def _witness(rec: UnitSupply, steps: dict[int, tuple[str, int]], end, net: _RoadNet,
              src_by, best) -> None:
     overland = [steps[i][0] for i in sorted(steps) if i > 0]
     rec.overland_cost = best
@@ -330,7 +359,7 @@ def _witness(rec: UnitSupply, steps: dict[int, tuple[str, int]], end, road_next,
     road: list[str] = []
     if kind in ("road", "switch"):
         start = at if kind == "road" else where
-        walk, link_rules, (ekind, ewhere) = _road_walk(start, road_next, road_end)
+        walk, link_rules, (ekind, ewhere) = net.walk(start)
         road = ([where] if kind == "switch" else []) + walk
         rules += ["16.3.3", *link_rules]
         if kind == "switch":
@@ -364,7 +393,7 @@ def _in_supply_reason(rec: UnitSupply, limit: int) -> str:
     return f"traces a Line of Supply to {to}: {how}"
 
 
-def _area_unit(sc: Scenario, rec: UnitSupply, src_by, road_next, road_end, exits,
+def _area_unit(sc: Scenario, rec: UnitSupply, src_by, net: _RoadNet, exits,
                limit: int) -> None:
     area = rec.hex
     if rec.status == "in-supply" and (rec.side, area) in src_by:
@@ -374,7 +403,7 @@ def _area_unit(sc: Scenario, rec: UnitSupply, src_by, road_next, road_end, exits
         return
     if rec.status == "in-supply" and exits:
         h = sorted(exits)[0]
-        walk, link_rules, (ekind, ewhere) = _road_walk(h, road_next, road_end)
+        walk, link_rules, (ekind, ewhere) = net.walk(h)
         rec.road = [h, *walk]
         rec.path = [area, *rec.road] + ([ewhere] if ekind == "area" else [])
         rec.source = src_by.get((rec.side, ewhere))
