@@ -348,29 +348,21 @@ class Reach:
         self.states: set[tuple[str, int, str]] = set()
         self.pred: dict[tuple[str, int, str], tuple[str, int, str]] = {}
         self.steps: dict[tuple[str, int, str], str] = {}  # (H,K,N) -> mode
-        for s in ans.by_name("adv_state", 4):
-            if _s(s.arguments[0]) == mover:
-                self.states.add((_s(s.arguments[1]), s.arguments[2].number, s.arguments[3].name))
-        for s in sorted(ans.by_name("adv_step", 5)):
-            if _s(s.arguments[0]) != mover:
-                continue
-            h, k, n, mo = (_s(s.arguments[1]), s.arguments[2].number, _s(s.arguments[3]),
-                           s.arguments[4].name)
+        idx = by_mover(ans)
+        for h, k, mo in idx("adv_state", 4, mover):
+            self.states.add((h, k, mo))
+        for h, k, n, mo in idx("adv_step", 5, mover):
             self.steps[(h, k, n)] = mo
             self.pred.setdefault((n, k - 1, mo), (h, k, "go"))
         self.no: dict[tuple[str, int, str], list[tuple[str, str]]] = defaultdict(list)
-        for s in ans.by_name("adv_no", 6):
-            if _s(s.arguments[0]) == mover:
-                key = (_s(s.arguments[1]), s.arguments[2].number, _s(s.arguments[3]))
-                self.no[key].append((s.arguments[4].string, s.arguments[5].name))
+        for h, k, n, r, c in idx("adv_no", 6, mover):
+            self.no[(h, k, n)].append((r, c))
         self.via: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for s in ans.by_name("adv_via", 4):
-            if _s(s.arguments[0]) == mover:
-                self.via[(_s(s.arguments[1]), _s(s.arguments[2]))].add(s.arguments[3].string)
+        for h, n, r in idx("adv_via", 4, mover):
+            self.via[(h, n)].add(r)
         self.halt: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for s in ans.by_name("adv_halt", 4):
-            if _s(s.arguments[0]) == mover:
-                self.halt[(_s(s.arguments[1]), _s(s.arguments[2]))].add(s.arguments[3].string)
+        for h, n, r in idx("adv_halt", 4, mover):
+            self.halt[(h, n)].add(r)
 
     def best_state(self, place: str) -> tuple[str, int, str] | None:
         order = {"go": 0, "ezoc": 1, "halt": 2}
@@ -440,29 +432,49 @@ def advances(
                          [_unit_answer(sc, u, ans, vacated) for u in units], ans)
 
 
+def by_mover(ans: Answer):
+    """``idx(name, arity, mover)``: the arguments after the first of the shown atoms
+    ``name/arity`` whose first argument is ``mover``, sorted as ``Answer.by_name``
+    sorts them (numbers as numbers).
+
+    Grouped once per answer and name, so that reading many movers does not go through
+    every atom for each of them.
+    """
+    groups = ans.__dict__.setdefault("_by_mover", {})
+
+    def idx(name: str, arity: int, mover: str) -> list[tuple]:
+        g = groups.get((name, arity))
+        if g is None:
+            g = defaultdict(list)
+            for row in ans.rows(name, arity):
+                g[row[0]].append(row[1:])
+            for rows in g.values():
+                rows.sort()
+            groups[(name, arity)] = g
+        return g.get(mover, [])
+
+    return idx
+
+
 def _unit_answer(sc: Scenario, uid: str, ans: Answer, vacated: str | None) -> UnitAdvance:
-    may = [_s(s.arguments[1]) for s in ans.by_name("adv_may", 2) if _s(s.arguments[0]) == uid]
+    idx = by_mover(ans)
+    may = [r for (r,) in idx("adv_may", 2, uid)]
     start = sc.units_by_id[uid].hex
     if not may:
-        cannot = [(s.arguments[1].string, s.arguments[2].name)
-                  for s in ans.by_name("adv_cannot", 3) if _s(s.arguments[0]) == uid]
+        cannot = idx("adv_cannot", 3, uid)
         return UnitAdvance(uid, False, rules_sorted(r for r, _ in cannot) or ["14.1"],
                            why_not=sorted({CANNOT.get(c, c) for _, c in cannot}), start=start)
-    allow = next((s.arguments[1].number for s in ans.by_name("adv_allow", 2)
-                  if _s(s.arguments[0]) == uid), 0)
-    arules = rules_sorted(s.arguments[1].string for s in ans.by_name("adv_allow_rule", 2)
-                          if _s(s.arguments[0]) == uid)
+    allow = next((a for (a,) in idx("adv_allow", 2, uid)), 0)
+    arules = rules_sorted(r for (r,) in idx("adv_allow_rule", 2, uid))
     out = UnitAdvance(uid, True, rules_sorted(may), allowance=allow, allowance_rules=arules,
                       start=start)
-    for s in ans.by_name("adv_disrupted", 2):
-        if _s(s.arguments[0]) == uid:
-            out.becomes, out.becomes_rules = "disrupted", [s.arguments[1].string]
+    for (r,) in idx("adv_disrupted", 2, uid):
+        out.becomes, out.becomes_rules = "disrupted", [r]
     reach = Reach(uid, ans)
-    ends = {_s(s.arguments[1]) for s in ans.by_name("adv_hex", 2) if _s(s.arguments[0]) == uid}
+    ends = {h for (h,) in idx("adv_hex", 2, uid)}
     over: dict[str, set[str]] = defaultdict(set)
-    for s in ans.by_name("adv_over", 3):
-        if _s(s.arguments[0]) == uid:
-            over[_s(s.arguments[1])].add(s.arguments[2].string)
+    for h, r in idx("adv_over", 3, uid):
+        over[h].add(r)
     base = set(may) | {"14.3"} | set(a for a in arules if a in ("14.2.3", "14.2.4"))
     for place in sorted(ends):
         state = reach.best_state(place)
