@@ -236,3 +236,21 @@ def test_7_6_2_edge_bond_not_anchored_on_a_side_of_an_alpine_hex():
 
     assert edge_bond("alpine") == (True, True, ["7.6.2"])
     assert edge_bond("clear")[:2] == (False, False)
+
+
+# -- a ferry between road hexes is road, even on the side of an Alpine hex (16.3.2) ---------
+
+
+@pytest.mark.rules("16.3.2", "16.3.3", "5.5.6", "9.6.2")
+def test_16_3_3_ferry_road_link_crosses_an_alpine_hex_side():
+    """Found by the slow differential run (seed 223781053, Mud, reading 16.3.1
+    first-road-hex-road): a road ends in Alpine hex 0104 and another in 0204, joined by a
+    ferry over a minor river. The ferry link is part of the Road Portion, so the side of
+    the Alpine hex it crosses is crossed along the road, not off road."""
+    from adjudicator.generate import scenario, small_position
+
+    sc = scenario(small_position(223781053))
+    r = {"16.3.1": "first-road-hex-road"}
+    asp = {u.id: u.status for u in asp_supply(sc, readings=r).units}
+    ref = {u.id: u.status for u in ref_supply(sc, r)}
+    assert asp["A4"] == ref["A4"] == "in-supply"
