@@ -17,8 +17,9 @@ So neither the map nor the rules that depend on it alone are ground again,
 and the atoms of earlier queries can never be mistaken for this one's. All
 encodings are stratified (no choices, no constraints, no optimisation), so the
 ground parts of earlier queries are plain facts that cost a later solve
-nothing; sessions are still renewed after ``MAX_QUERIES`` queries to bound
-memory.
+nothing to solve; grounding a new query still looks through them, so a
+session is renewed once its atoms outgrow the ground map (``GROWTH``) or after
+``MAX_QUERIES`` queries.
 
 ``error(Kind, Id, Message)`` atoms derived by an encoding are turned into
 ``InputError`` problems pointing at the unit, hex or hexside in the file.
@@ -52,6 +53,8 @@ from adjudicator.scenario import MapSpec, Scenario, format_path, line_of
 DEFAULT_TIMEOUT = 30.0
 #: Queries one session answers before it is renewed (bounds memory).
 MAX_QUERIES = 64
+#: A session is renewed once its atoms exceed this multiple of the ground map's.
+GROWTH = 1.5
 #: Sessions kept, most recently used first.
 MAX_SESSIONS = 4
 
@@ -324,8 +327,9 @@ class MapSession:
             _add_facts(backend, map_syms)
         self.ctl.ground([("base", [])])
         self.static: frozenset[tuple[str, int]] = frozenset(
-            (s.symbol.name, len(s.symbol.arguments)) for s in self.ctl.symbolic_atoms
+            (name, arity) for name, arity, _ in self.ctl.symbolic_atoms.signatures
         ) | map_signatures() | _static_heads(game)
+        self.base_atoms = len(self.ctl.symbolic_atoms)
         self.setup_s = time.perf_counter() - t0
         self.parts: dict[str, tuple[str, frozenset[str]]] = {}
         self.positions: dict[tuple, tuple[Scenario, str]] = {}  # position text cache
@@ -341,6 +345,11 @@ class MapSession:
                     builder.add(st)
             self.parts[query] = (name, used)
         return self.parts[query]
+
+    def grown(self) -> bool:
+        """True once earlier queries' atoms outweigh half the map's: grounding each
+        new query looks through them, so the session is then cheaper to renew."""
+        return len(self.ctl.symbolic_atoms) > GROWTH * self.base_atoms
 
     def position_text(self, sc: Scenario, readings: dict[str, str], k: int,
                       used: frozenset[str]) -> str:
@@ -419,7 +428,7 @@ def session_for(game: Game, m: MapSpec) -> MapSession:
     key = (game.id, map_digest(m))
     with _LOCK:
         s = _SESSIONS.get(key)
-        if s is None or s.count >= MAX_QUERIES:
+        if s is None or s.count >= MAX_QUERIES or s.grown():
             s = MapSession(game, map_symbols(m))
             _SESSIONS[key] = s
         _SESSIONS.move_to_end(key)
