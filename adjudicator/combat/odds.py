@@ -388,19 +388,10 @@ class _Calc:
                           [Step("printed attack strength", v, ["2.3.2"])])
         winter = T.winter_zone(sc, u) and v > 1
         oos = u.supply in ("out-of-supply", "isolated")
-        if winter and oos:
-            w, h = max(1, v - 1), _halve(v)
-            v = min(w, h)
-            us.steps.append(Step(
-                "Winter -1 and Out of Supply halving do not add up: the harsher one counts "
-                f"({'halved' if h <= w else '-1'})", v, ["23.4", "16.4"]))
-        elif winter:
-            v = max(1, v - 1)
-            us.steps.append(Step("Axis unit on a Winter turn on or north of row xx43: -1, "
-                                 "never below 1", v, ["23.4", "9.9"]))
-        elif oos:
-            v = _halve(v)
-            us.steps.append(Step(f"marked {u.supply}: halved, rounded up", v, ["16.4", "9.1"]))
+        v = _winter_or_halving(
+            us, v, winter, oos, floor=1, penalty="Out of Supply", penalty_rules=["16.4"],
+            winter_text="Axis unit on a Winter turn on or north of row xx43: -1, never below 1",
+            halving_text=f"marked {u.supply}: halved, rounded up", halving_rules=["16.4", "9.1"])
         river = across["river"]
         if river in ("major", "volga"):
             v = _halve(v)
@@ -480,19 +471,12 @@ class _Calc:
                       and spec.fortification not in ("printed", "built")
                       and not self._next_to_own_major_city(u))
             dis = u.status == "disrupted"
-            if winter and dis:
-                w, h = max(2, v - 1), _halve(v)
-                v = min(w, h)
-                us.steps.append(Step(
-                    "Winter -1 and Disrupted halving do not add up: the harsher one counts "
-                    f"({'halved' if h <= w else '-1'})", v, ["23.4", "13.2.1"]))
-            elif winter:
-                v = max(2, v - 1)
-                us.steps.append(Step("Axis unit on a Winter turn on or north of row xx43, in "
-                                     "the open: -1, never below 2", v, ["23.4", "9.9"]))
-            elif dis:
-                v = _halve(v)
-                us.steps.append(Step("Disrupted: halved, rounded up", v, ["13.2.1", "9.9", "9.1"]))
+            v = _winter_or_halving(
+                us, v, winter, dis, floor=2, penalty="Disrupted", penalty_rules=["13.2.1"],
+                winter_text="Axis unit on a Winter turn on or north of row xx43, in the open: "
+                "-1, never below 2",
+                halving_text="Disrupted: halved, rounded up",
+                halving_rules=["13.2.1", "9.9", "9.1"])
             reasons: list[Step] = []
             if spec.city:
                 if u.is_asu:
@@ -819,3 +803,23 @@ def compute_odds(sc: Scenario, defender_hex: str, attackers: list[str],
 
     chosen = {**get_game(sc.game).default_readings(), **sc.readings, **(readings or {})}
     return _Calc(sc, defender_hex, list(attackers), support or Support(), chosen).run()
+
+
+def _winter_or_halving(us, v: int, winter: bool, halved: bool, *, floor: int, penalty: str,
+                       penalty_rules: list[str], winter_text: str, halving_text: str,
+                       halving_rules: list[str]) -> int:
+    """The Winter -1 (23.4) and a halving penalty never add up: when both apply only
+    the one harsher on the Axis unit counts. Records the step taken and returns the value."""
+    if winter and halved:
+        w, h = max(floor, v - 1), _halve(v)
+        v = min(w, h)
+        us.steps.append(Step(
+            f"Winter -1 and {penalty} halving do not add up: the harsher one counts "
+            f"({'halved' if h <= w else '-1'})", v, ["23.4", *penalty_rules]))
+    elif winter:
+        v = max(floor, v - 1)
+        us.steps.append(Step(winter_text, v, ["23.4", "9.9"]))
+    elif halved:
+        v = _halve(v)
+        us.steps.append(Step(halving_text, v, halving_rules))
+    return v
