@@ -79,6 +79,13 @@ class Answer:
     ground_s: float = 0.0
     solve_s: float = 0.0
     stats: dict[str, float] = field(default_factory=dict)
+    #: the predicate names the query shows (None: not known, anything may be asked)
+    shown: frozenset[str] | None = None
+
+    def _check(self, name: str) -> None:
+        if self.shown is not None and name not in self.shown:
+            raise EncodingError(f"{name} is not shown by this query (it shows "
+                                f"{', '.join(sorted(self.shown))})")
 
     @property
     def atoms(self) -> list[clingo.Symbol]:
@@ -88,6 +95,7 @@ class Answer:
     def rows(self, name: str, arity: int) -> list[tuple]:
         """The arguments of each shown ``name/arity`` atom as plain Python values
         (strings, constants as their names, numbers), decoded once, sorted."""
+        self._check(name)
         cache = self.__dict__.setdefault("_rows", {})
         key = (name, arity)
         if key not in cache:
@@ -119,6 +127,7 @@ class Answer:
 
     def by_name(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
         """The shown atoms of the first model with this name (and arity), sorted."""
+        self._check(name)
         done = self.__dict__.setdefault("_sorted", {})
         if name not in done:
             done[name] = sorted(sym for sym, _ in self._parsed().get(name, []))
@@ -227,13 +236,28 @@ def _variables(n: int) -> list[ast.AST]:
     return [ast.Variable(_LOC, f"V{i}") for i in range(n)]
 
 
+#: Shown by every query: the input problems an encoding reports.
+ALWAYS_SHOWN = frozenset({("error", 3)})
+
+
 def build_part(
-    name: str, files: list[Path], static: frozenset[tuple[str, int]]
-) -> tuple[list[ast.AST], frozenset[str]]:
-    """The statements of program part ``name(k)`` for the given encodings, and the
-    names of every predicate they mention (a query needs no other position facts)."""
+    name: str, files: list[Path], static: frozenset[tuple[str, int]],
+    shown_from: list[Path] | None = None,
+) -> tuple[list[ast.AST], frozenset[str], frozenset[str]]:
+    """The statements of program part ``name(k)`` for the given encodings, the
+    names of every predicate they mention (a query needs no other position facts)
+    and the names it shows.
+
+    With ``shown_from``, a ``#show`` signature is kept only if one of those files
+    defines it (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions,
+    not those of the areas it builds on, which would only be written out and skipped.
+    """
     statements: list[ast.AST] = []
     ast.parse_files([str(f) for f in files], statements.append)
+    own: frozenset[tuple[str, int]] | None = None
+    if shown_from is not None:
+        own = _file_heads(shown_from) | ALWAYS_SHOWN
+    shown: set[str] = set()
     mentioned: set[str] = set()
 
     class _Names(ast.Transformer):
@@ -273,6 +297,9 @@ def build_part(
             out.append(key(st))
         elif t == ast.ASTType.ShowSignature:
             n, sig = st.arity, (st.name, st.arity)
+            if own is not None and sig not in own:
+                continue
+            shown.add(st.name)
             args = _variables(n)
             inner = args if sig in static else [_K, *args]
             cond = ast.Literal(_LOC, ast.Sign.NoSign,
@@ -280,8 +307,10 @@ def build_part(
             term = ast.Function(_LOC, st.name, args, 0)
             out.append(ast.ShowTerm(_LOC, term, [cond, _live_literal()]))
         elif t == ast.ASTType.ShowTerm:
-            shown = key(st)
-            out.append(shown.update(body=[*shown.body, _live_literal()]))
+            term = key(st)
+            if term.term.ast_type == ast.ASTType.Function:
+                shown.add(term.term.name)
+            out.append(term.update(body=[*term.body, _live_literal()]))
         elif t == ast.ASTType.Defined:
             if (st.name, st.arity) in static:
                 continue
@@ -290,7 +319,7 @@ def build_part(
             continue
         else:
             raise EncodingError(f"{st.location.begin.filename}: unsupported statement {t}")
-    return out, frozenset(mentioned)
+    return out, frozenset(mentioned), frozenset(shown)
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -331,19 +360,22 @@ class MapSession:
         ) | map_signatures() | _static_heads(game)
         self.base_atoms = len(self.ctl.symbolic_atoms)
         self.setup_s = time.perf_counter() - t0
-        self.parts: dict[str, tuple[str, frozenset[str]]] = {}
+        self.parts: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {}
         self.positions: dict[tuple, tuple[Scenario, str]] = {}  # position text cache
         self.count = 0
 
-    def part(self, query: str) -> tuple[str, frozenset[str]]:
-        """The program part of a query and the predicate names its encodings use."""
+    def part(self, query: str) -> tuple[str, frozenset[str], frozenset[str]]:
+        """The program part of a query, the predicate names its encodings use and the
+        names it shows."""
         if query not in self.parts:
             name = f"q_{query}"
-            statements, used = build_part(name, self.game.encoding_paths(query), self.static)
+            statements, used, shown = build_part(
+                name, self.game.encoding_paths(query), self.static,
+                shown_from=self.game.shown_paths(query))
             with ast.ProgramBuilder(self.ctl) as builder:
                 for st in statements:
                     builder.add(st)
-            self.parts[query] = (name, used)
+            self.parts[query] = (name, used, shown)
         return self.parts[query]
 
     def grown(self) -> bool:
@@ -377,7 +409,7 @@ class MapSession:
     ) -> Answer:
         """Solve one query for the position ``sc`` under ``readings``."""
         t0 = time.perf_counter()
-        part, used = self.part(query)
+        part, used, shown = self.part(query)
         k = self.count = self.count + 1
         facts = f"p_{k}"
         self.ctl.add(facts, [], self.position_text(sc, readings, k, used))
@@ -403,13 +435,18 @@ class MapSession:
         t2 = time.perf_counter()
         if result.unsatisfiable:
             raise NoAnswer(f"{query}: the encodings admit no answer for this position")
-        return Answer(found, ground_s=t1 - t0, solve_s=t2 - t1)
+        return Answer(found, ground_s=t1 - t0, solve_s=t2 - t1, shown=shown)
 
 
 def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
     """Predicates the static encodings define (known even when none is derived)."""
+    return _file_heads(game.static_paths())
+
+
+def _file_heads(paths: Iterable[Path]) -> frozenset[tuple[str, int]]:
+    """Predicates the rules of these encodings define."""
     statements: list[ast.AST] = []
-    files = [str(f) for f in game.static_paths()]
+    files = [str(f) for f in paths]
     if files:
         ast.parse_files(files, statements.append)
     heads: set[tuple[str, int]] = set()

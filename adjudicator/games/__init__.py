@@ -36,6 +36,8 @@ class Game:
     static: tuple[str, ...] = ()
     #: always loaded last: the output vocabulary.
     show: str | None = None
+    #: query -> the encodings whose conclusions it shows, when not only its last one
+    shows: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def kb_folder(self) -> Path:
@@ -49,6 +51,12 @@ class Game:
         if query not in self.queries:
             raise KeyError(f"game {self.id} has no query {query!r}")
         files = list(self.queries[query]) + ([self.show] if self.show else [])
+        return [asp_dir() / f for f in files]
+
+    def shown_paths(self, query: str) -> list[Path]:
+        """The encodings whose conclusions a query shows: those named in ``shows``,
+        by default only the one it adds to those it builds on (its last)."""
+        files = self.shows.get(query) or self.queries[query][-1:]
         return [asp_dir() / f for f in files]
 
     def static_paths(self) -> list[Path]:

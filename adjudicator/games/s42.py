@@ -27,6 +27,8 @@ GAME = register(
             "supply": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
             "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
         },
+        # The breakthrough answer walks the advance paths as well.
+        shows={"breakthrough": ("s42/advance.lp", "s42/breakthrough.lp")},
         static=("s42/static.lp",),
         show="s42/show.lp",
     )
