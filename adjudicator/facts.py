@@ -17,6 +17,7 @@ The facts come in two parts:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
@@ -636,6 +637,24 @@ def facts_text(facts: Iterable[Fact], key: int | str | None = None) -> str:
                                                                              strict=True)]
         lines.append(f"{name}({','.join(args)})." if args else f"{name}.")
     return "\n".join(lines)
+
+
+def fact_arguments(facts: Iterable[Fact]) -> list[tuple[str, list[clingo.Symbol]]]:
+    """(name, argument symbols) of each fact, for adding facts through the backend
+    under a key of the caller's choosing."""
+    out = []
+    for cls, values in facts:
+        name, strings = _kinds(cls)
+        out.append((name, [clingo.String(v) if is_str else
+                           clingo.Number(v) if isinstance(v, int) else clingo.Function(v)
+                           for v, is_str in zip(values, strings, strict=True)]))
+    return out
+
+
+@functools.cache
+def position_signatures() -> frozenset[tuple[str, int]]:
+    """Name and arity of every position fact."""
+    return frozenset((p.meta.name, p.meta.arity) for p in POSITION_PREDICATES)
 
 
 def instances(facts: Iterable[Fact]) -> list[Predicate]:

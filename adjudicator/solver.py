@@ -1,25 +1,27 @@
-"""The clingo harness: multi-shot solving, one ground map per distinct map.
+"""The clingo harness: one ground map per distinct map, many queries over it.
 
 A ``MapSession`` owns one ``clingo.Control`` per map. When it is made, the map
 facts and the game's static encodings (which read map facts only) are added
-and ground once. Every query after that is solved in the same control:
+and ground once. Every query after that is ground in the same control:
 
-* the query's encodings are rewritten once (through clingo's AST) into a
-  parametrised program part ``#program q_<query>(k).`` in which every
-  predicate that is not part of the map gets the query number ``k`` as an
-  extra first argument, and every ``#show`` is guarded by an external atom
-  ``live(k)``;
-* for query number ``k`` the position facts (also keyed by ``k``) are added
-  through the backend, the part is ground with ``k``, ``live(k)`` is made true
-  for the solve and released afterwards.
+* a query's encodings are rewritten once (through clingo's AST) into a
+  parametrised program part ``#program q_<query>(k, p).`` in which every
+  position fact predicate gets the position number ``p`` as an extra first
+  argument and every other predicate that is not part of the map gets the
+  query number ``k``;
+* the facts of a position are added once, through the backend, keyed by ``p``
+  (so several questions about one position share them);
+* for query number ``k`` the query's own facts are added keyed by ``k``, the
+  part is ground with ``(k, p)``, and the conclusions the query shows are
+  copied into predicates of their own (``bond__q7/4`` from ``bond(7, ...)``)
+  so that reading them costs only this query's atoms.
 
-So neither the map nor the rules that depend on it alone are ground again,
-and the atoms of earlier queries can never be mistaken for this one's. All
-encodings are stratified (no choices, no constraints, no optimisation), so the
-ground parts of earlier queries are plain facts that cost a later solve
-nothing to solve; grounding a new query still looks through them, so a
-session is renewed once its atoms outgrow the ground map (``GROWTH``) or after
-``MAX_QUERIES`` queries.
+All encodings are stratified (no choices, no constraints, no optimisation),
+so grounding alone derives every conclusion as a fact: the harness never calls
+the solver. (A solve step would make each later step revisit every earlier
+query's atoms; grounding without one stays flat.) The map, the rules that
+depend on it alone and the parts' rules are ground or added once per session;
+a session is renewed after ``MAX_QUERIES`` queries to bound its memory.
 
 ``error(Kind, Id, Message)`` atoms derived by an encoding are turned into
 ``InputError`` problems pointing at the unit, hex or hexside in the file.
@@ -41,30 +43,23 @@ from clorm import Predicate
 
 from adjudicator.errors import InputError, Problem
 from adjudicator.facts import (
-    facts_text,
+    fact_arguments,
     map_digest,
     map_signatures,
     map_symbols,
     position_facts,
+    position_signatures,
 )
 from adjudicator.games import Game, get_game
 from adjudicator.scenario import MapSpec, Scenario, format_path, line_of
 
-DEFAULT_TIMEOUT = 30.0
-#: Queries one session answers before it is renewed (bounds memory).
-MAX_QUERIES = 64
-#: A session is renewed once its atoms exceed this multiple of the ground map's.
-GROWTH = 1.5
+#: Queries one session answers before it is renewed (bounds memory; each query's
+#: atoms stay in the session until then).
+MAX_QUERIES = 96
+#: Positions whose facts a session keeps for later questions.
+MAX_POSITIONS = 32
 #: Sessions kept, most recently used first.
 MAX_SESSIONS = 4
-
-
-class SolveTimeout(RuntimeError):
-    """The solver did not finish within its time limit."""
-
-
-class NoAnswer(RuntimeError):
-    """The encodings admitted no answer set: a defect in an encoding."""
 
 
 class EncodingError(RuntimeError):
@@ -73,24 +68,40 @@ class EncodingError(RuntimeError):
 
 @dataclass
 class Answer:
-    """The shown atoms of each model, and how long the work took."""
+    """The conclusions one query shows, read from its session on demand, and how
+    long the grounding took."""
 
-    models: list[list[clingo.Symbol]]
+    ctl: clingo.Control | None
+    #: suffix of this query's copies of its shown predicates (``__q7``)
+    suffix: str
+    #: shown predicate name -> its arities
+    shown: dict[str, frozenset[int]]
     ground_s: float = 0.0
-    solve_s: float = 0.0
     stats: dict[str, float] = field(default_factory=dict)
-    #: the predicate names the query shows (None: not known, anything may be asked)
-    shown: frozenset[str] | None = None
 
     def _check(self, name: str) -> None:
-        if self.shown is not None and name not in self.shown:
+        if name not in self.shown:
             raise EncodingError(f"{name} is not shown by this query (it shows "
                                 f"{', '.join(sorted(self.shown))})")
 
-    @property
-    def atoms(self) -> list[clingo.Symbol]:
-        """The shown atoms of the first (for deterministic queries: only) model, unsorted."""
-        return self.models[0] if self.models else []
+    def _read(self, name: str, arity: int) -> list[tuple[clingo.Symbol, str]]:
+        """This query's ``name/arity`` atoms, each with its text under the plain name."""
+        cache = self.__dict__.setdefault("_atoms_read", {})
+        key = (name, arity)
+        if key not in cache:
+            out: list[tuple[clingo.Symbol, str]] = []
+            if self.ctl is not None and arity in self.shown.get(name, ()):
+                copy = name + self.suffix
+                cut = len(copy)
+                with _LOCK:
+                    for sa in self.ctl.symbolic_atoms.by_signature(copy, arity):
+                        if not sa.is_fact:
+                            raise EncodingError(f"{name}/{arity} is not decided by grounding "
+                                                "alone: an encoding is not stratified")
+                        sym = sa.symbol
+                        out.append((sym, name + str(sym)[cut:]))
+            cache[key] = out
+        return cache[key]
 
     def rows(self, name: str, arity: int) -> list[tuple]:
         """The arguments of each shown ``name/arity`` atom as plain Python values
@@ -100,39 +111,30 @@ class Answer:
         key = (name, arity)
         if key not in cache:
             out = []
-            for sym, args in self._parsed().get(name, []):
+            for sym, text in self._read(name, arity):
+                _, args = _parse_atom(text)
                 if args is None:
                     args = tuple(_value(a) for a in sym.arguments)
-                if len(args) == arity:
-                    out.append(args)
+                out.append(args)
             out.sort(key=lambda row: tuple(str(v) for v in row))
             cache[key] = out
         return cache[key]
 
-    def _parsed(self) -> dict[str, list[tuple[clingo.Symbol, tuple | None]]]:
-        """Atoms by name, each with its arguments read from its text when flat.
-
-        One ``str()`` per atom and a little parsing in Python cost far less than
-        asking clingo for every argument through the binding, atom by atom.
-        """
-        index = self.__dict__.get("_index")
-        if index is None:
-            index = {}
-            for sym in self.atoms:
-                name, args = _parse_atom(str(sym))
-                index.setdefault(name, []).append((sym, args))
-            self.__dict__["_index"] = index
-            self.__dict__["_sorted"] = {}
-        return index
-
     def by_name(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
-        """The shown atoms of the first model with this name (and arity), sorted."""
+        """The shown atoms with this name (and arity) as clingo symbols, sorted."""
         self._check(name)
         done = self.__dict__.setdefault("_sorted", {})
         if name not in done:
-            done[name] = sorted(sym for sym, _ in self._parsed().get(name, []))
+            found = [clingo.Function(name, sym.arguments)
+                     for a in sorted(self.shown[name]) for sym, _ in self._read(name, a)]
+            done[name] = sorted(found)
         found = done[name]
         return found if arity is None else [s for s in found if len(s.arguments) == arity]
+
+    @property
+    def atoms(self) -> list[clingo.Symbol]:
+        """Every atom the query shows, unsorted."""
+        return [s for name in self.shown for s in self.by_name(name)]
 
 
 def _value(sym: clingo.Symbol):
@@ -190,12 +192,10 @@ def _to_symbols(items: Iterable[Predicate | clingo.Symbol]) -> list[clingo.Symbo
 
 _LOC = ast.Location(ast.Position("<harness>", 1, 1), ast.Position("<harness>", 1, 1))
 _K = ast.Function(_LOC, "k", [], 0)
-_LIVE = "live"
-_PLACEHOLDER = "__query_key__"
+_P = ast.Function(_LOC, "p", [], 0)
 
-
-def _live_literal() -> ast.AST:
-    return ast.Literal(_LOC, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(_LOC, _LIVE, [_K], 0)))
+#: Shown by every query: the input problems an encoding reports.
+ALWAYS_SHOWN = frozenset({("error", 3)})
 
 
 def _signature(term: ast.AST) -> tuple[str, int] | None:
@@ -204,18 +204,22 @@ def _signature(term: ast.AST) -> tuple[str, int] | None:
     return None
 
 
-class _KeyByQuery(ast.Transformer):
-    """Adds the query number as first argument to every non-map predicate."""
+class _Key(ast.Transformer):
+    """Adds the position number to every position fact and the query number to
+    every other predicate that is not part of the map."""
 
-    def __init__(self, static: frozenset[tuple[str, int]]):
+    def __init__(self, static: frozenset[tuple[str, int]],
+                 position: frozenset[tuple[str, int]]):
         self.static = static
+        self.position = position
 
     def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
         sig = _signature(node.symbol)
         if sig is None or sig in self.static:
             return node
         sym = node.symbol
-        return node.update(symbol=sym.update(arguments=[_K, *sym.arguments]))
+        key = _P if sig in self.position else _K
+        return node.update(symbol=sym.update(arguments=[key, *sym.arguments]))
 
 
 def _head_signatures(rule: ast.AST) -> set[tuple[str, int]]:
@@ -232,32 +236,34 @@ def _head_signatures(rule: ast.AST) -> set[tuple[str, int]]:
     return found
 
 
-def _variables(n: int) -> list[ast.AST]:
-    return [ast.Variable(_LOC, f"V{i}") for i in range(n)]
+@dataclass(frozen=True)
+class Part:
+    """A query's program part, what it reads and what it shows."""
 
-
-#: Shown by every query: the input problems an encoding reports.
-ALWAYS_SHOWN = frozenset({("error", 3)})
+    name: str
+    statements: tuple[ast.AST, ...]
+    #: names of every predicate the encodings mention
+    mentioned: frozenset[str]
+    #: shown predicate name -> arities
+    shown: dict[str, frozenset[int]]
 
 
 def build_part(
     name: str, files: list[Path], static: frozenset[tuple[str, int]],
     shown_from: list[Path] | None = None,
-) -> tuple[list[ast.AST], frozenset[str], frozenset[str]]:
-    """The statements of program part ``name(k)`` for the given encodings, the
-    names of every predicate they mention (a query needs no other position facts)
-    and the names it shows.
+    position: frozenset[tuple[str, int]] | None = None,
+) -> Part:
+    """The program part ``name(k, p)`` for the given encodings.
 
-    With ``shown_from``, a ``#show`` signature is kept only if one of those files
+    Rules are kept, keyed as ``_Key`` says; ``#show name/n`` statements become the
+    list of what the query shows (the harness reads those conclusions; nothing is
+    solved). With ``shown_from``, a signature is shown only if one of those files
     defines it (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions,
-    not those of the areas it builds on, which would only be written out and skipped.
+    not those of the areas it builds on.
     """
+    position = position_signatures() if position is None else position
     statements: list[ast.AST] = []
     ast.parse_files([str(f) for f in files], statements.append)
-    own: frozenset[tuple[str, int]] | None = None
-    if shown_from is not None:
-        own = _file_heads(shown_from) | ALWAYS_SHOWN
-    shown: set[str] = set()
     mentioned: set[str] = set()
 
     class _Names(ast.Transformer):
@@ -269,62 +275,68 @@ def build_part(
 
     for st in statements:
         _Names()(st)
-    key = _KeyByQuery(static)
-    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k")])]
-    out.append(ast.External(_LOC, ast.SymbolicAtom(ast.Function(_LOC, _LIVE, [_K], 0)), [],
-                            ast.SymbolicTerm(_LOC, clingo.Function("false"))))
+    own: frozenset[tuple[str, int]] | None = None
+    if shown_from is not None:
+        own = _file_heads(shown_from) | ALWAYS_SHOWN
+    shown: dict[str, set[int]] = {}
+    key = _Key(static, position)
+    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k"), ast.Id(_LOC, "p")])]
     for st in statements:
         t = st.ast_type
+        where = f"{st.location.begin.filename}:{st.location.begin.line}"
         if t == ast.ASTType.Program:
             if st.name != "base" or st.parameters:
-                raise EncodingError(f"{st.location.begin.filename}: only the base part is allowed")
+                raise EncodingError(f"{where}: only the base part is allowed")
             continue
         if t == ast.ASTType.Rule:
-            clash = _head_signatures(st) & static
-            if clash:
-                raise EncodingError(
-                    f"{st.location.begin.filename}:{st.location.begin.line}: a query encoding "
-                    f"may not define map predicates {sorted(clash)}"
-                )
+            heads = _head_signatures(st)
+            for kind, sigs in (("map", static), ("position", position)):
+                if heads & sigs:
+                    raise EncodingError(f"{where}: a query encoding may not define "
+                                        f"{kind} predicates {sorted(heads & sigs)}")
             if st.head.ast_type not in (ast.ASTType.Literal, ast.ASTType.Aggregate,
                                         ast.ASTType.HeadAggregate, ast.ASTType.Disjunction):
-                raise EncodingError(f"{st.location.begin.filename}: unsupported rule head")
+                raise EncodingError(f"{where}: unsupported rule head")
             if st.head.ast_type != ast.ASTType.Literal or _is_false(st.head):
                 raise EncodingError(
-                    f"{st.location.begin.filename}:{st.location.begin.line}: encodings must be "
-                    "stratified: no choices, disjunctions or integrity constraints"
+                    f"{where}: encodings must be stratified: no choices, disjunctions or "
+                    "integrity constraints"
                 )
             out.append(key(st))
         elif t == ast.ASTType.ShowSignature:
-            n, sig = st.arity, (st.name, st.arity)
-            if own is not None and sig not in own:
-                continue
-            shown.add(st.name)
-            args = _variables(n)
-            inner = args if sig in static else [_K, *args]
-            cond = ast.Literal(_LOC, ast.Sign.NoSign,
-                               ast.SymbolicAtom(ast.Function(_LOC, st.name, inner, 0)))
-            term = ast.Function(_LOC, st.name, args, 0)
-            out.append(ast.ShowTerm(_LOC, term, [cond, _live_literal()]))
-        elif t == ast.ASTType.ShowTerm:
-            term = key(st)
-            if term.term.ast_type == ast.ASTType.Function:
-                shown.add(term.term.name)
-            out.append(term.update(body=[*term.body, _live_literal()]))
+            sig = (st.name, st.arity)
+            if sig in static or sig in position:
+                raise EncodingError(f"{where}: only conclusions can be shown, not {sig}")
+            if own is None or sig in own:
+                shown.setdefault(st.name, set()).add(st.arity)
         elif t == ast.ASTType.Defined:
-            if (st.name, st.arity) in static:
+            sig = (st.name, st.arity)
+            if sig in static:
                 continue
             out.append(st.update(arity=st.arity + 1))
-        elif t in (ast.ASTType.Comment,):
+        elif t == ast.ASTType.Comment:
             continue
         else:
-            raise EncodingError(f"{st.location.begin.filename}: unsupported statement {t}")
-    return out, frozenset(mentioned), frozenset(shown)
+            raise EncodingError(f"{where}: unsupported statement {t}")
+    return Part(name, tuple(out), frozenset(mentioned),
+                {n: frozenset(a) for n, a in shown.items()})
 
 
 def _is_false(head: ast.AST) -> bool:
     atom = head.atom
     return atom.ast_type == ast.ASTType.BooleanConstant and not atom.value
+
+
+def _copy_rules(part: Part, k: int) -> str:
+    """Rules copying query ``k``'s shown atoms into predicates of its own."""
+    lines = []
+    for name, arities in part.shown.items():
+        for n in arities:
+            vs = ",".join(f"V{i}" for i in range(n))
+            inner = f"{k},{vs}" if n else str(k)
+            head = f"{name}__q{k}({vs})" if n else f"{name}__q{k}"
+            lines.append(f"{head} :- {name}({inner}).")
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------
@@ -337,11 +349,6 @@ def _add_facts(backend: clingo.Backend, syms: Iterable[clingo.Symbol]) -> None:
         backend.add_rule([backend.add_atom(s)])
 
 
-def _keyed(k: int, syms: Iterable[clingo.Symbol]) -> list[clingo.Symbol]:
-    n = clingo.Number(k)
-    return [clingo.Function(s.name, [n, *s.arguments], s.positive) for s in syms]
-
-
 class MapSession:
     """One ground map and the queries answered over it."""
 
@@ -351,91 +358,69 @@ class MapSession:
         t0 = time.perf_counter()
         for f in game.static_paths():
             self.ctl.load(str(f))
-        self.ctl.add("base", [], "#show.")
         with self.ctl.backend() as backend:
             _add_facts(backend, map_syms)
         self.ctl.ground([("base", [])])
         self.static: frozenset[tuple[str, int]] = frozenset(
             (name, arity) for name, arity, _ in self.ctl.symbolic_atoms.signatures
         ) | map_signatures() | _static_heads(game)
-        self.base_atoms = len(self.ctl.symbolic_atoms)
         self.setup_s = time.perf_counter() - t0
-        self.parts: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {}
-        self.positions: dict[tuple, tuple[Scenario, str]] = {}  # position text cache
+        self.parts: dict[str, Part] = {}
+        #: position key -> (scenario, position number)
+        self.positions: OrderedDict[tuple, tuple[Scenario, int]] = OrderedDict()
         self.count = 0
+        self.npos = 0
 
-    def part(self, query: str) -> tuple[str, frozenset[str], frozenset[str]]:
-        """The program part of a query, the predicate names its encodings use and the
-        names it shows."""
+    def part(self, query: str) -> Part:
+        """The program part of a query, added to the session once."""
         if query not in self.parts:
-            name = f"q_{query}"
-            statements, used, shown = build_part(
-                name, self.game.encoding_paths(query), self.static,
-                shown_from=self.game.shown_paths(query))
+            part = build_part(f"q_{query}", self.game.encoding_paths(query), self.static,
+                              shown_from=self.game.shown_paths(query))
             with ast.ProgramBuilder(self.ctl) as builder:
-                for st in statements:
+                for st in part.statements:
                     builder.add(st)
-            self.parts[query] = (name, used, shown)
+            self.parts[query] = part
         return self.parts[query]
 
-    def grown(self) -> bool:
-        """True once earlier queries' atoms outweigh half the map's: grounding each
-        new query looks through them, so the session is then cheaper to renew."""
-        return len(self.ctl.symbolic_atoms) > GROWTH * self.base_atoms
-
-    def position_text(self, sc: Scenario, readings: dict[str, str], k: int,
-                      used: frozenset[str]) -> str:
-        """This position's facts as ASP text keyed by ``k``.
-
-        The text is written once per position and readings, with a placeholder
-        for the key, so each later question on the same position only swaps in
-        its own number. (Plain facts parse and ground several times faster than
-        a part with a parameter, which the grounder treats as rules.) Only the
-        predicates the query's encodings mention (``used``) are written.
-        """
-        key = (id(sc), tuple(sorted(readings.items())), used)
+    def position(self, sc: Scenario, readings: dict[str, str]) -> int:
+        """The number of this position (and readings) in the session; its facts are
+        added, keyed by that number, the first time it is asked about."""
+        key = (id(sc), tuple(sorted(readings.items())))
         hit = self.positions.get(key)
-        if hit is None or hit[0] is not sc:
-            facts = [f for f in position_facts(sc, readings) if f[0].meta.name in used]
-            hit = (sc, facts_text(facts, key=_PLACEHOLDER))
-            if len(self.positions) > 16:
-                self.positions.clear()
-            self.positions[key] = hit
-        return hit[1].replace(f"({_PLACEHOLDER}", f"({k}")
+        if hit is not None and hit[0] is sc:
+            self.positions.move_to_end(key)
+            return hit[1]
+        p = self.npos = self.npos + 1
+        pk = clingo.Number(p)
+        with self.ctl.backend() as backend:
+            for name, args in fact_arguments(position_facts(sc, readings)):
+                backend.add_rule([backend.add_atom(clingo.Function(name, [pk, *args]))])
+        self.positions[key] = (sc, p)
+        while len(self.positions) > MAX_POSITIONS:
+            self.positions.popitem(last=False)
+        return p
 
-    def solve(
-        self, query: str, sc: Scenario, readings: dict[str, str], extra: list[clingo.Symbol],
-        models: int, timeout: float,
-    ) -> Answer:
-        """Solve one query for the position ``sc`` under ``readings``."""
+    def solve(self, query: str, sc: Scenario, readings: dict[str, str],
+              extra: list[clingo.Symbol]) -> Answer:
+        """Ground one query for the position ``sc`` under ``readings``."""
         t0 = time.perf_counter()
-        part, used, shown = self.part(query)
+        part = self.part(query)
+        p = self.position(sc, readings)
         k = self.count = self.count + 1
-        facts = f"p_{k}"
-        self.ctl.add(facts, [], self.position_text(sc, readings, k, used))
+        kk = clingo.Number(k)
+        position = position_signatures()
         if extra:
             with self.ctl.backend() as backend:
-                _add_facts(backend, _keyed(k, extra))
-        self.ctl.ground([(facts, []), (part, [clingo.Number(k)])])
-        live = clingo.Function(_LIVE, [clingo.Number(k)])
-        self.ctl.assign_external(live, True)
-        self.ctl.configuration.solve.models = models
-        t1 = time.perf_counter()
-        found: list[list[clingo.Symbol]] = []
-        try:
-            with self.ctl.solve(
-                on_model=lambda m: found.append(m.symbols(shown=True)), async_=True
-            ) as handle:
-                if not handle.wait(timeout):
-                    handle.cancel()
-                    raise SolveTimeout(f"{query}: no answer within {timeout:g} s")
-                result = handle.get()
-        finally:
-            self.ctl.release_external(live)
-        t2 = time.perf_counter()
-        if result.unsatisfiable:
-            raise NoAnswer(f"{query}: the encodings admit no answer for this position")
-        return Answer(found, ground_s=t1 - t0, solve_s=t2 - t1, shown=shown)
+                for s in extra:
+                    if (s.name, len(s.arguments)) in position | self.static:
+                        raise EncodingError(f"{s}: a query's own facts may not be map or "
+                                            "position facts")
+                    backend.add_rule([backend.add_atom(
+                        clingo.Function(s.name, [kk, *s.arguments], s.positive))])
+        copy = f"c_{k}"
+        self.ctl.add(copy, [], _copy_rules(part, k))
+        self.ctl.ground([(part.name, [kk, clingo.Number(p)]), (copy, [])])
+        return Answer(self.ctl, f"__q{k}", part.shown, ground_s=time.perf_counter() - t0)
 
 
 def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
@@ -457,7 +442,7 @@ def _file_heads(paths: Iterable[Path]) -> frozenset[tuple[str, int]]:
 
 
 _SESSIONS: OrderedDict[tuple[str, str], MapSession] = OrderedDict()
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
 
 
 def session_for(game: Game, m: MapSpec) -> MapSession:
@@ -465,7 +450,7 @@ def session_for(game: Game, m: MapSpec) -> MapSession:
     key = (game.id, map_digest(m))
     with _LOCK:
         s = _SESSIONS.get(key)
-        if s is None or s.count >= MAX_QUERIES or s.grown():
+        if s is None or s.count >= MAX_QUERIES:
             s = MapSession(game, map_symbols(m))
             _SESSIONS[key] = s
         _SESSIONS.move_to_end(key)
@@ -480,9 +465,8 @@ def session_stats() -> dict[str, int]:
 
 
 class Solver:
-    def __init__(self, game: Game | str, timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, game: Game | str):
         self.game = get_game(game) if isinstance(game, str) else game
-        self.timeout = timeout
 
     def readings_for(self, sc: Scenario) -> dict[str, str]:
         """The default reading of every disputed rule, overridden by the scenario."""
@@ -493,14 +477,13 @@ class Solver:
         sc: Scenario,
         query: str,
         extra: Iterable[Predicate | clingo.Symbol] = (),
-        models: int = 1,
         readings: dict[str, str] | None = None,
     ) -> Answer:
-        """Solve ``query`` for the position; ``extra`` are the query's own facts."""
+        """Answer ``query`` for the position; ``extra`` are the query's own facts."""
         chosen = {**self.readings_for(sc), **(readings or {})}
-        session = session_for(self.game, sc.map)
         with _LOCK:
-            answer = session.solve(query, sc, chosen, _to_symbols(extra), models, self.timeout)
+            session = session_for(self.game, sc.map)
+            answer = session.solve(query, sc, chosen, _to_symbols(extra))
         self._raise_errors(sc, answer)
         return answer
 
