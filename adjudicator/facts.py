@@ -622,33 +622,26 @@ def _kinds(cls: type[Predicate]) -> tuple[str, tuple[bool, ...]]:
     return hit
 
 
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
 def facts_text(facts: Iterable[Fact], key: int | str | None = None) -> str:
     """ASP text for (class, values) facts, each with ``key`` as first argument if given
     (a number, or the name of a program parameter)."""
     lines = []
-    prefix = [str(key)] if key is not None else []
+    prefix = f"{key}," if key is not None else ""
     for cls, values in facts:
         name, strings = _kinds(cls)
-        args = prefix + [_quote(v) if is_str else str(v) for v, is_str in zip(values, strings,
-                                                                             strict=True)]
-        lines.append(f"{name}({','.join(args)})." if args else f"{name}.")
+        if not values:
+            lines.append(f"{name}({key})." if key is not None else f"{name}.")
+            continue
+        args = ",".join([_quote(v) if is_str else str(v)
+                         for v, is_str in zip(values, strings, strict=True)])
+        lines.append(f"{name}({prefix}{args}).")
     return "\n".join(lines)
 
 
-def fact_arguments(facts: Iterable[Fact]) -> list[tuple[str, list[clingo.Symbol]]]:
-    """(name, argument symbols) of each fact, for adding facts through the backend
-    under a key of the caller's choosing."""
-    out = []
-    for cls, values in facts:
-        name, strings = _kinds(cls)
-        out.append((name, [clingo.String(v) if is_str else
-                           clingo.Number(v) if isinstance(v, int) else clingo.Function(v)
-                           for v, is_str in zip(values, strings, strict=True)]))
-    return out
+def _quote(text: str) -> str:
+    if '"' in text or "\\" in text or "\n" in text:
+        text = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + text + '"'
 
 
 @functools.cache

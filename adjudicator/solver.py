@@ -9,7 +9,7 @@ and ground once. Every query after that is ground in the same control:
   position fact predicate gets the position number ``p`` as an extra first
   argument and every other predicate that is not part of the map gets the
   query number ``k``;
-* the facts of a position are added once, through the backend, keyed by ``p``
+* the facts of a position are added once, as text, keyed by ``p``
   (so several questions about one position share them);
 * for query number ``k`` the query's own facts are added keyed by ``k``, the
   part is ground with ``(k, p)``, and the conclusions the query shows are
@@ -43,7 +43,7 @@ from clorm import Predicate
 
 from adjudicator.errors import InputError, Problem
 from adjudicator.facts import (
-    fact_arguments,
+    facts_text,
     map_digest,
     map_signatures,
     map_symbols,
@@ -55,7 +55,7 @@ from adjudicator.scenario import MapSpec, Scenario, format_path, line_of
 
 #: Queries one session answers before it is renewed (bounds memory; each query's
 #: atoms stay in the session until then).
-MAX_QUERIES = 96
+MAX_QUERIES = 40
 #: Positions whose facts a session keeps for later questions.
 MAX_POSITIONS = 32
 #: Sessions kept, most recently used first.
@@ -121,20 +121,20 @@ class Answer:
         return cache[key]
 
     def by_name(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
-        """The shown atoms with this name (and arity) as clingo symbols, sorted."""
+        """The shown atoms with this name (and arity) as clingo symbols, sorted by
+        their arguments. Read their ``arguments``: the symbols are this query's
+        copies, so their ``name`` carries the query's suffix (``bond__q7``)."""
         self._check(name)
         done = self.__dict__.setdefault("_sorted", {})
         if name not in done:
-            found = [clingo.Function(name, sym.arguments)
-                     for a in sorted(self.shown[name]) for sym, _ in self._read(name, a)]
-            done[name] = sorted(found)
+            done[name] = sorted(sym for a in sorted(self.shown[name])
+                                for sym, _ in self._read(name, a))
         found = done[name]
         return found if arity is None else [s for s in found if len(s.arguments) == arity]
 
-    @property
-    def atoms(self) -> list[clingo.Symbol]:
-        """Every atom the query shows, unsorted."""
-        return [s for name in self.shown for s in self.by_name(name)]
+    def each(self) -> list[tuple[str, clingo.Symbol]]:
+        """Every atom the query shows, as (name, symbol) pairs, unsorted."""
+        return [(name, s) for name in self.shown for s in self.by_name(name)]
 
 
 def _value(sym: clingo.Symbol):
@@ -374,8 +374,12 @@ class MapSession:
     def part(self, query: str) -> Part:
         """The program part of a query, added to the session once."""
         if query not in self.parts:
-            part = build_part(f"q_{query}", self.game.encoding_paths(query), self.static,
-                              shown_from=self.game.shown_paths(query))
+            key = (self.game.id, query, self.static)
+            part = _PARTS.get(key)
+            if part is None:
+                part = _PARTS[key] = build_part(
+                    f"q_{query}", self.game.encoding_paths(query), self.static,
+                    shown_from=self.game.shown_paths(query))
             with ast.ProgramBuilder(self.ctl) as builder:
                 for st in part.statements:
                     builder.add(st)
@@ -391,10 +395,12 @@ class MapSession:
             self.positions.move_to_end(key)
             return hit[1]
         p = self.npos = self.npos + 1
-        pk = clingo.Number(p)
-        with self.ctl.backend() as backend:
-            for name, args in fact_arguments(position_facts(sc, readings)):
-                backend.add_rule([backend.add_atom(clingo.Function(name, [pk, *args]))])
+        # Plain facts as text: they parse and ground several times faster than the
+        # same facts added atom by atom through the backend, and (unlike rules)
+        # facts added to earlier parts do not slow later ground calls.
+        part = f"pos_{p}"
+        self.ctl.add(part, [], facts_text(position_facts(sc, readings), key=p))
+        self.ctl.ground([(part, [])])
         self.positions[key] = (sc, p)
         while len(self.positions) > MAX_POSITIONS:
             self.positions.popitem(last=False)
@@ -441,6 +447,8 @@ def _file_heads(paths: Iterable[Path]) -> frozenset[tuple[str, int]]:
     return frozenset(heads)
 
 
+#: Rewritten parts, kept across sessions: (game, query, static signatures) -> part.
+_PARTS: dict[tuple[str, str, frozenset[tuple[str, int]]], Part] = {}
 _SESSIONS: OrderedDict[tuple[str, str], MapSession] = OrderedDict()
 _LOCK = threading.RLock()
 

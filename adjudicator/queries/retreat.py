@@ -287,9 +287,8 @@ def _collect(ans: Answer, req: RetreatRequest) -> dict[str, Any]:
         "status": {}, "status_rules": defaultdict(set), "detrain": set(), "again": {},
         "no_auto": set(), "desperate": set(), "kind_rules": defaultdict(set),
     }
-    for s in ans.atoms:
+    for name, s in ans.each():
         args = s.arguments
-        name = s.name
         if name == "retreat_kind_rule":
             data["kind_rules"][args[0].name].add(args[1].string)
             continue
