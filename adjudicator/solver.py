@@ -279,6 +279,8 @@ def build_part(
     if shown_from is not None:
         own = _file_heads(shown_from) | ALWAYS_SHOWN
     shown: dict[str, set[int]] = {}
+    for n, arity in ALWAYS_SHOWN:
+        shown.setdefault(n, set()).add(arity)
     key = _Key(static, position)
     out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k"), ast.Id(_LOC, "p")])]
     for st in statements:

@@ -1,0 +1,84 @@
+"""The clingo harness (adjudicator/solver.py): what it refuses, and that questions
+about one map never see each other's conclusions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from positions import pos, unit
+
+from adjudicator.games import get_game
+from adjudicator.queries.zoc import zoc
+from adjudicator.solver import EncodingError, Solver, build_part, session_for
+
+SHOW = "#show out/1.\n"
+
+
+def _game(tmp_path: Path, text: str):
+    """The s42 game with one extra query ``t`` made of ``text`` (and its show line)."""
+    enc = tmp_path / "t.lp"
+    enc.write_text(text)
+    base = get_game("s42")
+    show = tmp_path / "show.lp"
+    show.write_text(SHOW)
+    return replace(base, id=f"s42-test-{abs(hash(text))}",
+                   queries={**base.queries, "t": (str(enc),)}, show=str(show))
+
+
+def test_a_choice_rule_is_refused(tmp_path):
+    enc = tmp_path / "c.lp"
+    enc.write_text("{ out(U) } :- unit(U).\n")
+    with pytest.raises(EncodingError, match="stratified"):
+        build_part("q_t", [enc], frozenset())
+
+
+def test_a_query_may_not_define_a_position_predicate(tmp_path):
+    enc = tmp_path / "c.lp"
+    enc.write_text("combat(U) :- unit(U).\n")
+    with pytest.raises(EncodingError, match="position predicates"):
+        build_part("q_t", [enc], frozenset())
+
+
+def test_an_undecided_conclusion_is_refused(tmp_path):
+    # Negation through a recursion: grounding alone leaves out/1 undecided.
+    game = _game(tmp_path, "out(U) :- unit(U), not other(U).\nother(U) :- unit(U), not out(U).\n")
+    sc = pos([unit("A", "axis", "0404")])
+    with pytest.raises(EncodingError, match="not decided by grounding"):
+        Solver(game).solve(sc, "t").rows("out", 1)
+
+
+def test_a_stratified_query_is_decided_by_grounding(tmp_path):
+    game = _game(tmp_path, "out(U) :- unit(U), not combat(U).\n")
+    sc = pos([unit("A", "axis", "0404"), unit("S", "axis", "0405", type_="supply-point")])
+    assert Solver(game).solve(sc, "t").rows("out", 1) == [("S",)]
+
+
+def test_questions_about_one_map_do_not_share_conclusions():
+    solver = Solver("s42")
+    first = pos([unit("A", "axis", "0404")])
+    second = pos([unit("B", "soviet", "0606")])
+    a, b = zoc(first, solver).zoc, zoc(second, solver).zoc
+    assert a["0405"] == ["axis"] and b["0405"] == []
+    assert b["0607"] == ["soviet"] and a["0607"] == []
+    assert zoc(first, solver).zoc == a
+
+
+def test_a_position_is_added_once_for_many_questions():
+    solver = Solver("s42")
+    sc = pos([unit("A", "axis", "0404")])
+    zoc(sc, solver)
+    session = session_for(solver.game, sc.map)
+    before = session.npos
+    zoc(sc, solver)
+    solver.solve(sc, "bonds")
+    assert session.npos == before
+    zoc(sc.model_copy(), solver)
+    assert session.npos == before + 1
+
+
+def test_reading_a_predicate_the_query_does_not_show_is_refused():
+    answer = Solver("s42").solve(pos([unit("A", "axis", "0404")]), "zoc")
+    with pytest.raises(EncodingError, match="not shown"):
+        answer.rows("bond", 4)
