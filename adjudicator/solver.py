@@ -160,6 +160,9 @@ def _parse_atom(text: str) -> tuple[str, tuple | None]:
     i = text.find("(")
     if i < 0:
         return text, ()
+    fast = _parse_simple(text[i + 1:-1])
+    if fast is not None:
+        return text[:i], fast
     values: list = []
     expect_value = True
     for m in _TOKEN.finditer(text, i + 1, len(text) - 1):
@@ -180,6 +183,30 @@ def _parse_atom(text: str) -> tuple[str, tuple | None]:
             values.append(const)
         expect_value = False
     return text[:i], tuple(values)
+
+
+_CONST = re.compile(r"[a-z_][A-Za-z0-9_']*\Z")
+_INT = re.compile(r"-?\d+\Z")
+
+
+def _parse_simple(inner: str) -> tuple | None:
+    """The common case of ``_parse_atom``: every argument a string without commas,
+    quotes or backslashes inside, a number or a constant. None when in doubt."""
+    if "\\" in inner or "(" in inner:
+        return None
+    out: list = []
+    for piece in inner.split(","):
+        if piece[:1] == '"':
+            if len(piece) < 2 or piece[-1] != '"' or '"' in piece[1:-1]:
+                return None
+            out.append(piece[1:-1])
+        elif _INT.match(piece):
+            out.append(int(piece))
+        elif _CONST.match(piece):
+            out.append(piece)
+        else:
+            return None
+    return tuple(out)
 
 
 def _to_symbols(items: Iterable[Predicate | clingo.Symbol]) -> list[clingo.Symbol]:

@@ -6,12 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import clingo
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from positions import pos, unit
 
 from adjudicator.games import get_game
 from adjudicator.queries.zoc import zoc
-from adjudicator.solver import EncodingError, Solver, build_part, session_for
+from adjudicator.solver import EncodingError, Solver, _parse_atom, build_part, session_for
 
 SHOW = "#show out/1.\n"
 
@@ -82,3 +85,23 @@ def test_reading_a_predicate_the_query_does_not_show_is_refused():
     answer = Solver("s42").solve(pos([unit("A", "axis", "0404")]), "zoc")
     with pytest.raises(EncodingError, match="not shown"):
         answer.rows("bond", 4)
+
+
+_ARG = st.one_of(st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=6),
+                 st.integers(-1000, 1000))
+
+
+@given(st.lists(_ARG, max_size=5))
+def test_atom_text_is_read_back_exactly(args):
+    def sym(v):
+        return clingo.Number(v) if isinstance(v, int) else clingo.String(v)
+
+    # strings (any text) and numbers as arguments; constants separately below
+    atom = clingo.Function("p", [sym(v) for v in args])
+    assert _parse_atom(str(atom)) == ("p", tuple(args) if args else ())
+
+
+@given(st.lists(st.from_regex(r"[a-z_][a-z0-9_]{0,5}", fullmatch=True), max_size=4))
+def test_constant_arguments_are_read_back_by_name(names):
+    atom = clingo.Function("p", [clingo.Function(n) for n in names])
+    assert _parse_atom(str(atom)) == ("p", tuple(names))
