@@ -37,6 +37,12 @@ def _s(sym: clingo.Symbol) -> str:
     return sym.name
 
 
+def _sv(value: Any) -> str:
+    """A decoded argument (``Answer.rows``) as text: strings and constants as they
+    are, an edge bond's far end as ``_s`` writes it."""
+    return value if isinstance(value, str) else _s(value)
+
+
 @dataclass
 class Bond:
     side: str
@@ -180,25 +186,23 @@ def bonds_from_answer(ans: Answer) -> list[Bond]:
     """Typed bonds from the atoms of any query that loaded ``s42/bonds.lp``."""
     keyed: dict[tuple[str, str, str, str], dict[str, Any]] = {}
 
-    def key(args: list[clingo.Symbol]) -> tuple[str, str, str, str]:
-        return (args[0].name, args[1].name, _s(args[2]), _s(args[3]))
+    def key(row: tuple) -> tuple[str, str, str, str]:
+        return (row[0], row[1], _sv(row[2]), _sv(row[3]))
 
-    for s in ans.by_name("bond", 4):
-        keyed[key(s.arguments)] = defaultdict(set)
+    for row in ans.rows("bond", 4):
+        keyed[key(row)] = defaultdict(set)
     for name, arity, slot in (
         ("bond_rule", 5, "formed"), ("bond_negated", 5, "negated"), ("bond_broken", 5, "broken"),
     ):
-        for s in ans.by_name(name, arity):
-            keyed[key(s.arguments)][slot].add(s.arguments[4].string)
-    for s in ans.by_name("bond_middle", 5):
-        keyed[key(s.arguments)]["hexes"].add(s.arguments[4].string)
-    for s in ans.by_name("bond_side", 6):
-        keyed[key(s.arguments)]["hexsides"].add(
-            hexside_id(s.arguments[4].string, s.arguments[5].string))
+        for row in ans.rows(name, arity):
+            keyed[key(row)][slot].add(row[4])
+    for row in ans.rows("bond_middle", 5):
+        keyed[key(row)]["hexes"].add(row[4])
+    for row in ans.rows("bond_side", 6):
+        keyed[key(row)]["hexsides"].add(hexside_id(row[4], row[5]))
     crosses: dict[tuple[str, str, str, str], set[tuple[str, str, str, str]]] = defaultdict(set)
-    for s in ans.by_name("bond_crosses", 8):
-        a = s.arguments
-        crosses[key(a)].add((a[4].name, a[5].name, _s(a[6]), _s(a[7])))
+    for row in ans.rows("bond_crosses", 8):
+        crosses[key(row)].add((row[4], row[5], _sv(row[6]), _sv(row[7])))
     made: dict[tuple[str, str, str, str], Bond] = {}
     for k in sorted(keyed, key=lambda k: (k[0], ["hex", "hexside", "edge"].index(k[1]), k[2:])):
         d = keyed[k]
@@ -229,10 +233,9 @@ def bonds(sc: Scenario, solver: Solver | None = None,
     solver = solver or Solver(sc.game)
     ans = solver.solve(sc, "bonds", readings=readings)
     no: dict[str, set[str]] = defaultdict(set)
-    for s in ans.by_name("no_bond", 2):
-        no[s.arguments[0].string].add(s.arguments[1].string)
-    lone = [LoneLight(s.arguments[0].name, s.arguments[1].string)
-            for s in ans.by_name("bond_lone_light", 2)]
+    for u, rule in ans.rows("no_bond", 2):
+        no[u].add(rule)
+    lone = [LoneLight(side, h) for side, h in ans.rows("bond_lone_light", 2)]
     chosen = {**solver.readings_for(sc), **(readings or {})}
     return BondsAnswer(
         bonds=bonds_from_answer(ans),
