@@ -183,7 +183,7 @@ class BondsAnswer:
 
 
 def bonds_from_answer(ans: Answer) -> list[Bond]:
-    """Typed bonds from the atoms of any query that loaded ``s42/bonds.lp``."""
+    """Typed bonds from the answer of the ``bonds`` query."""
     keyed: dict[tuple[str, str, str, str], dict[str, Any]] = {}
 
     def key(row: tuple) -> tuple[str, str, str, str]:
