@@ -34,7 +34,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import clingo
@@ -77,7 +77,6 @@ class Answer:
     #: shown predicate name -> its arities
     shown: dict[str, frozenset[int]]
     ground_s: float = 0.0
-    stats: dict[str, float] = field(default_factory=dict)
 
     def _check(self, name: str) -> None:
         if name not in self.shown:
@@ -269,8 +268,6 @@ class Part:
 
     name: str
     statements: tuple[ast.AST, ...]
-    #: names of every predicate the encodings mention
-    mentioned: frozenset[str]
     #: shown predicate name -> arities
     shown: dict[str, frozenset[int]]
 
@@ -291,17 +288,6 @@ def build_part(
     position = position_signatures() if position is None else position
     statements: list[ast.AST] = []
     ast.parse_files([str(f) for f in files], statements.append)
-    mentioned: set[str] = set()
-
-    class _Names(ast.Transformer):
-        def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
-            sig = _signature(node.symbol)
-            if sig:
-                mentioned.add(sig[0])
-            return node
-
-    for st in statements:
-        _Names()(st)
     own: frozenset[tuple[str, int]] | None = None
     if shown_from is not None:
         own = _file_heads(shown_from) | ALWAYS_SHOWN
@@ -347,8 +333,7 @@ def build_part(
             continue
         else:
             raise EncodingError(f"{where}: unsupported statement {t}")
-    return Part(name, tuple(out), frozenset(mentioned),
-                {n: frozenset(a) for n, a in shown.items()})
+    return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()})
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -443,11 +428,11 @@ class MapSession:
         p = self.position(sc, readings)
         k = self.count = self.count + 1
         kk = clingo.Number(k)
-        position = position_signatures()
         if extra:
+            given = position_signatures() | self.static
             with self.ctl.backend() as backend:
                 for s in extra:
-                    if (s.name, len(s.arguments)) in position | self.static:
+                    if (s.name, len(s.arguments)) in given:
                         raise EncodingError(f"{s}: a query's own facts may not be map or "
                                             "position facts")
                     backend.add_rule([backend.add_atom(
