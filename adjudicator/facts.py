@@ -564,49 +564,58 @@ def map_facts(m: MapSpec) -> list[Predicate]:
 Fact = tuple[type[Predicate], tuple]
 
 
-def position_facts(sc: Scenario, readings: dict[str, str] | None = None) -> list[Fact]:
-    """The position part of the facts; ``readings`` maps rule id to reading name.
+def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
+                   names: frozenset[str] | None = None) -> list[Fact]:
+    """The position part of the facts; ``readings`` maps rule id to reading name;
+    ``names``, if given, the only predicates wanted (a query that reads few of them
+    is given only those).
 
     Each fact is a (predicate class, values) pair: the classes above declare
     the vocabulary once, and ``facts_text`` writes the pairs out as ASP text
     without building a clingo symbol per fact (many thousands per query).
     """
-    out: list[Fact] = [(Turn, (sc.turn,)), (WeatherF, (const(sc.weather),)),
-                       (Phasing, (sc.phasing,))]
-    if sc.winter:
+
+    def want(cls: type[Predicate]) -> bool:
+        return names is None or cls.meta.name in names
+
+    out: list[Fact] = [(c, v) for c, v in ((Turn, (sc.turn,)),
+                                           (WeatherF, (const(sc.weather),)),
+                                           (Phasing, (sc.phasing,))) if want(c)]
+    if sc.winter and want(Winter):
         out.append((Winter, ()))
-    for hid, spec in sorted(sc.map.hexes.items()):
-        if spec.control:
-            out.append((Control, (hid, spec.control)))
+    if want(Control):
+        for hid, spec in sorted(sc.map.hexes.items()):
+            if spec.control:
+                out.append((Control, (hid, spec.control)))
+    plain = [(cls, get) for cls, get in (
+        (UnitF, lambda u: (u.id,)),
+        (SideF, lambda u: (u.id, u.side)),
+        (At, lambda u: (u.id, u.hex)),
+        (UType, lambda u: (u.id, const(u.type))),
+        (Strength, lambda u: (u.id, u.attack, u.defense, u.ma)),
+        (Steps, lambda u: (u.id, u.steps_left, u.max_steps)),
+        (TankF, lambda u: (u.id, u.tank)),
+        (Tq, lambda u: (u.id, u.tq)),
+        (Status, lambda u: (u.id, const(u.status))),
+        (SupplyMarker, lambda u: (u.id, const(u.supply))),
+    ) if want(cls)]
+    flags = [(cls, test) for cls, test in (
+        (Combat, lambda u: u.is_combat),
+        (Mech, lambda u: u.is_mechanized),
+        (Asu, lambda u: u.is_asu),
+        (FreeStacking, lambda u: u.free_stacking),
+        (Train, lambda u: u.train),
+        (Retreated, lambda u: u.retreated),
+    ) if want(cls)]
     for u in sc.units:
-        out += [
-            (UnitF, (u.id,)),
-            (SideF, (u.id, u.side)),
-            (At, (u.id, u.hex)),
-            (UType, (u.id, const(u.type),)),
-            (Strength, (u.id, u.attack, u.defense, u.ma)),
-            (Steps, (u.id, u.steps_left, u.max_steps)),
-            (TankF, (u.id, u.tank)),
-            (Tq, (u.id, u.tq)),
-            (Status, (u.id, const(u.status),)),
-            (SupplyMarker, (u.id, const(u.supply),)),
-        ]
-        if u.is_combat:
-            out.append((Combat, (u.id,)))
-        if u.is_mechanized:
-            out.append((Mech, (u.id,)))
-        if u.is_asu:
-            out.append((Asu, (u.id,)))
-        if u.free_stacking:
-            out.append((FreeStacking, (u.id,)))
-        if u.train:
-            out.append((Train, (u.id,)))
-        if u.retreated:
-            out.append((Retreated, (u.id,)))
-    for src in sc.supply_sources:
-        out.append((SupplySourceF, (src.side, src.hex)))
-    for rule, name in sorted((readings or {}).items()):
-        out.append((Reading, (rule, name)))
+        out += [(cls, get(u)) for cls, get in plain]
+        out += [(cls, (u.id,)) for cls, test in flags if test(u)]
+    if want(SupplySourceF):
+        for src in sc.supply_sources:
+            out.append((SupplySourceF, (src.side, src.hex)))
+    if want(Reading):
+        for rule, name in sorted((readings or {}).items()):
+            out.append((Reading, (rule, name)))
     return out
 
 

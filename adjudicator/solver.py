@@ -248,18 +248,75 @@ class _Key(ast.Transformer):
         return node.update(symbol=sym.update(arguments=[key, *sym.arguments]))
 
 
-def _head_signatures(rule: ast.AST) -> set[tuple[str, int]]:
+def _atom_signatures(node: ast.AST) -> set[tuple[str, int]]:
+    """The predicates of every atom in ``node`` (aggregate elements included)."""
     found: set[tuple[str, int]] = set()
 
-    class _Heads(ast.Transformer):
+    class _Atoms(ast.Transformer):
         def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
             sig = _signature(node.symbol)
             if sig:
                 found.add(sig)
             return node
 
-    _Heads()(rule.head)
+    _Atoms()(node)
     return found
+
+
+def _head_signatures(rule: ast.AST) -> set[tuple[str, int]]:
+    return _atom_signatures(rule.head)
+
+
+def _body_signatures(rule: ast.AST) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """(predicates of the plain positive body literals, predicates of any body atom)."""
+    positive: set[tuple[str, int]] = set()
+    every: set[tuple[str, int]] = set()
+    for lit in rule.body:
+        every |= _atom_signatures(lit)
+        if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and lit.atom.ast_type == ast.ASTType.SymbolicAtom):
+            sig = _signature(lit.atom.symbol)
+            if sig:
+                positive.add(sig)
+    return positive, every
+
+
+def slice_rules(
+    rules: list[ast.AST], shown: set[tuple[str, int]], outside: frozenset[tuple[str, int]],
+    given: frozenset[tuple[str, int]] | None,
+) -> list[ast.AST]:
+    """The rules a question can use, in their order.
+
+    ``outside`` are the predicates given as data whatever the question (map and
+    position facts); the others that no rule defines are the query's own facts, of
+    which ``given`` says which the question gives (None: assume all). A rule that
+    needs an atom of a predicate with no facts and no live rule can never fire and
+    is dropped (until nothing more drops); then only the rules that a shown
+    predicate depends on are kept. The program is stratified, so every shown atom
+    is derived exactly as from the whole program.
+    """
+    info = [(r, _head_signatures(r), *_body_signatures(r)) for r in rules]
+    live = list(info)
+    if given is not None:
+        defined = set().union(*(h for _, h, _, _ in info))
+        used = set().union(*(e for _, _, _, e in info))
+        empty = used - defined - outside - given
+        while True:
+            keep = [x for x in live if not (x[2] & empty)]
+            if len(keep) == len(live):
+                break
+            live = keep
+            still = set().union(*(h for _, h, _, _ in live))
+            empty |= defined - still
+    needed = set(shown)
+    changed = True
+    while changed:
+        changed = False
+        for _, heads, _, every in live:
+            if heads & needed and not every <= needed:
+                needed |= every
+                changed = True
+    return [r for r, heads, _, _ in live if heads & needed]
 
 
 @dataclass(frozen=True)
@@ -270,12 +327,15 @@ class Part:
     statements: tuple[ast.AST, ...]
     #: shown predicate name -> arities
     shown: dict[str, frozenset[int]]
+    #: the position predicates its rules read (only their facts are added)
+    reads: frozenset[tuple[str, int]] = frozenset()
 
 
 def build_part(
     name: str, files: list[Path], static: frozenset[tuple[str, int]],
     shown_from: list[Path] | None = None,
     position: frozenset[tuple[str, int]] | None = None,
+    given: frozenset[tuple[str, int]] | None = None,
 ) -> Part:
     """The program part ``name(k, p)`` for the given encodings.
 
@@ -283,7 +343,9 @@ def build_part(
     list of what the query shows (the harness reads those conclusions; nothing is
     solved). With ``shown_from``, a signature is shown only if one of those files
     defines it (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions,
-    not those of the areas it builds on.
+    not those of the areas it builds on. Only the rules the shown conclusions can
+    depend on are kept, given which of its own fact predicates the question gives
+    (``given``; see ``slice_rules``).
     """
     position = position_signatures() if position is None else position
     statements: list[ast.AST] = []
@@ -294,8 +356,8 @@ def build_part(
     shown: dict[str, set[int]] = {}
     for n, arity in ALWAYS_SHOWN:
         shown.setdefault(n, set()).add(arity)
-    key = _Key(static, position)
-    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k"), ast.Id(_LOC, "p")])]
+    rules: list[ast.AST] = []
+    defined: list[ast.AST] = []
     for st in statements:
         t = st.ast_type
         where = f"{st.location.begin.filename}:{st.location.begin.line}"
@@ -317,7 +379,7 @@ def build_part(
                     f"{where}: encodings must be stratified: no choices, disjunctions or "
                     "integrity constraints"
                 )
-            out.append(key(st))
+            rules.append(st)
         elif t == ast.ASTType.ShowSignature:
             sig = (st.name, st.arity)
             if sig in static or sig in position:
@@ -328,12 +390,22 @@ def build_part(
             sig = (st.name, st.arity)
             if sig in static:
                 continue
-            out.append(st.update(arity=st.arity + 1))
+            defined.append(st.update(arity=st.arity + 1))
         elif t == ast.ASTType.Comment:
             continue
         else:
             raise EncodingError(f"{where}: unsupported statement {t}")
-    return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()})
+    shown_sigs = {(n, a) for n, arities in shown.items() for a in arities}
+    kept = slice_rules(rules, shown_sigs, static | position, given)
+    reads: set[tuple[str, int]] = set()
+    for r in kept:
+        reads |= _body_signatures(r)[1] & position
+    key = _Key(static, position)
+    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k"), ast.Id(_LOC, "p")])]
+    out += defined
+    out += [key(r) for r in kept]
+    return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
+                frozenset(reads))
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -379,53 +451,62 @@ class MapSession:
             (name, arity) for name, arity, _ in self.ctl.symbolic_atoms.signatures
         ) | map_signatures() | _static_heads(game)
         self.setup_s = time.perf_counter() - t0
-        self.parts: dict[str, Part] = {}
-        #: position key -> (scenario, position number)
-        self.positions: OrderedDict[tuple, tuple[Scenario, int]] = OrderedDict()
+        self.parts: dict[tuple[str, frozenset[tuple[str, int]]], Part] = {}
+        #: position key -> (scenario, position number, predicates added)
+        self.positions: OrderedDict[tuple, tuple[Scenario, int, set[str]]] = OrderedDict()
         self.count = 0
         self.npos = 0
 
-    def part(self, query: str) -> Part:
-        """The program part of a query, added to the session once."""
-        if query not in self.parts:
-            key = (self.game.id, query, self.static)
+    def part(self, query: str, given: frozenset[tuple[str, int]] = frozenset()) -> Part:
+        """The program part of a query, for questions that give facts of the
+        predicates ``given``, added to the session once."""
+        if (query, given) not in self.parts:
+            key = (self.game.id, query, self.static, given)
             part = _PARTS.get(key)
             if part is None:
                 part = _PARTS[key] = build_part(
-                    f"q_{query}", self.game.encoding_paths(query), self.static,
-                    shown_from=self.game.shown_paths(query))
+                    f"q_{query}_{len(_PARTS)}", self.game.encoding_paths(query),
+                    self.static, shown_from=self.game.shown_paths(query), given=given)
             with ast.ProgramBuilder(self.ctl) as builder:
                 for st in part.statements:
                     builder.add(st)
-            self.parts[query] = part
-        return self.parts[query]
+            self.parts[(query, given)] = part
+        return self.parts[(query, given)]
 
-    def position(self, sc: Scenario, readings: dict[str, str]) -> int:
-        """The number of this position (and readings) in the session; its facts are
-        added, keyed by that number, the first time it is asked about."""
+    def position(self, sc: Scenario, readings: dict[str, str],
+                 reads: frozenset[tuple[str, int]] | None = None) -> int:
+        """The number of this position (and readings) in the session. Its facts
+        are added, keyed by that number, when a question first reads them (only
+        those of the predicates ``reads``; all if None)."""
         key = (id(sc), tuple(sorted(readings.items())))
         hit = self.positions.get(key)
         if hit is not None and hit[0] is sc:
             self.positions.move_to_end(key)
-            return hit[1]
-        p = self.npos = self.npos + 1
-        # Plain facts as text: they parse and ground several times faster than the
-        # same facts added atom by atom through the backend, and (unlike rules)
-        # facts added to earlier parts do not slow later ground calls.
-        part = f"pos_{p}"
-        self.ctl.add(part, [], facts_text(position_facts(sc, readings), key=p))
-        self.ctl.ground([(part, [])])
-        self.positions[key] = (sc, p)
-        while len(self.positions) > MAX_POSITIONS:
-            self.positions.popitem(last=False)
+            p, added = hit[1], hit[2]
+        else:
+            p = self.npos = self.npos + 1
+            added = set()
+            self.positions[key] = (sc, p, added)
+            while len(self.positions) > MAX_POSITIONS:
+                self.positions.popitem(last=False)
+        names = {n for n, _ in (position_signatures() if reads is None else reads)}
+        missing = frozenset(names - added)
+        if missing:
+            # Plain facts as text: they parse and ground several times faster than
+            # the same facts added atom by atom through the backend, and (unlike
+            # rules) facts added to earlier parts do not slow later ground calls.
+            part = f"pos_{p}_{len(added)}"
+            self.ctl.add(part, [], facts_text(position_facts(sc, readings, missing), key=p))
+            self.ctl.ground([(part, [])])
+            added |= missing
         return p
 
     def solve(self, query: str, sc: Scenario, readings: dict[str, str],
               extra: list[clingo.Symbol]) -> Answer:
         """Ground one query for the position ``sc`` under ``readings``."""
         t0 = time.perf_counter()
-        part = self.part(query)
-        p = self.position(sc, readings)
+        part = self.part(query, frozenset((s.name, len(s.arguments)) for s in extra))
+        p = self.position(sc, readings, part.reads)
         k = self.count = self.count + 1
         kk = clingo.Number(k)
         if extra:

@@ -105,3 +105,52 @@ def test_atom_text_is_read_back_exactly(args):
 def test_constant_arguments_are_read_back_by_name(names):
     atom = clingo.Function("p", [clingo.Function(n) for n in names])
     assert _parse_atom(str(atom)) == ("p", tuple(names))
+
+
+def _rules(text: str):
+    from clingo import ast
+    out = []
+    ast.parse_string(text, out.append)
+    return [r for r in out if r.ast_type == ast.ASTType.Rule]
+
+
+def test_slice_drops_a_rule_whose_query_fact_is_not_given():
+    from adjudicator.solver import slice_rules
+    rules = _rules("mid(U) :- ask(U), unit(U).\nout(U) :- mid(U).\nout(U) :- combat(U).\n")
+    outside = frozenset({("unit", 1), ("combat", 1)})
+    kept = slice_rules(rules, {("out", 1)}, outside, given=frozenset())
+    assert [str(r) for r in kept] == ["out(U) :- combat(U)."]
+
+
+def test_slice_keeps_a_rule_whose_query_fact_is_given():
+    from adjudicator.solver import slice_rules
+    rules = _rules("mid(U) :- ask(U), unit(U).\nout(U) :- mid(U).\nout(U) :- combat(U).\n")
+    outside = frozenset({("unit", 1), ("combat", 1)})
+    kept = slice_rules(rules, {("out", 1)}, outside, given=frozenset({("ask", 1)}))
+    assert len(kept) == 3
+
+
+def test_slice_keeps_a_rule_that_only_negates_a_missing_query_fact():
+    from adjudicator.solver import slice_rules
+    rules = _rules("out(U) :- unit(U), not ask(U).\n")
+    kept = slice_rules(rules, {("out", 1)}, frozenset({("unit", 1)}), given=frozenset())
+    assert len(kept) == 1
+
+
+def test_slice_drops_rules_no_shown_conclusion_depends_on():
+    from adjudicator.solver import slice_rules
+    rules = _rules("out(U) :- unit(U).\naside(U) :- unit(U).\n")
+    kept = slice_rules(rules, {("out", 1)}, frozenset({("unit", 1)}), given=None)
+    assert [str(r) for r in kept] == ["out(U) :- unit(U)."]
+
+
+def test_only_the_position_predicates_a_query_reads_are_added(tmp_path):
+    game = _game(tmp_path, "out(U) :- unit(U), not combat(U).\n")
+    part = build_part("q_t", game.encoding_paths("t"), frozenset(),
+                      shown_from=game.shown_paths("t"), given=frozenset())
+    assert part.reads == {("unit", 1), ("combat", 1)}
+    sc = pos([unit("A", "axis", "0404"), unit("S", "axis", "0405", type_="supply-point")])
+    session = session_for(game, sc.map)
+    assert Solver(game).solve(sc, "t").rows("out", 1) == [("S",)]
+    assert next(added for s, _, added in session.positions.values() if s is sc) == {
+        "unit", "combat"}
