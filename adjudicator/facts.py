@@ -659,6 +659,22 @@ def position_signatures() -> frozenset[tuple[str, int]]:
     return frozenset((p.meta.name, p.meta.arity) for p in POSITION_PREDICATES)
 
 
+#: Position facts that say nothing of the units or hexes: the turn, its weather,
+#: the phasing side and the chosen readings. Many positions share them.
+WORLD_PREDICATES = (Turn, WeatherF, Phasing, Winter, Reading)
+
+
+@functools.cache
+def world_signatures() -> frozenset[tuple[str, int]]:
+    """Name and arity of every world fact (a subset of the position facts)."""
+    return frozenset((p.meta.name, p.meta.arity) for p in WORLD_PREDICATES)
+
+
+def world_key(sc: Scenario, readings: dict[str, str]) -> tuple:
+    """What the world facts of a position are made of: equal keys, equal facts."""
+    return (sc.turn, sc.weather, sc.phasing, bool(sc.winter), tuple(sorted(readings.items())))
+
+
 def instances(facts: Iterable[Fact]) -> list[Predicate]:
     """The typed clorm instances of (class, values) facts."""
     return [cls(*values) for cls, values in facts]

@@ -4,15 +4,19 @@ A ``MapSession`` owns one ``clingo.Control`` per map. When it is made, the map
 facts and the game's static encodings (which read map facts only) are added
 and ground once. Every query after that is ground in the same control:
 
-* a query's encodings are rewritten once (through clingo's AST) into a
-  parametrised program part ``#program q_<query>(k, p).`` in which every
-  position fact predicate gets the position number ``p`` as an extra first
-  argument and every other predicate that is not part of the map gets the
-  query number ``k``;
-* the facts of a position are added once, as text, keyed by ``p``
-  (so several questions about one position share them);
+* a query's encodings are rewritten once (through clingo's AST), keeping only
+  the rules its shown conclusions can depend on (``slice_rules``), into the
+  program parts ``#program q_<query>(k, p, w).`` and ``q_<query>_w(w)``: world
+  facts (turn, weather, phasing side, readings) and what is derived from them
+  and the map alone get the world number ``w`` as an extra first argument (that
+  part is ground once per world), the other position facts the position number
+  ``p``, and every other predicate that is not part of the map the query
+  number ``k``;
+* the facts of a position are added once, as text, keyed by ``p``, and only
+  those of the predicates some question's rules read (so several questions
+  about one position share them);
 * for query number ``k`` the query's own facts are added keyed by ``k``, the
-  part is ground with ``(k, p)``, and the conclusions the query shows are
+  part is ground with ``(k, p, w)``, and the conclusions the query shows are
   copied into predicates of their own (``bond__q7/4`` from ``bond(7, ...)``)
   so that reading them costs only this query's atoms.
 
@@ -49,6 +53,8 @@ from adjudicator.facts import (
     map_symbols,
     position_facts,
     position_signatures,
+    world_key,
+    world_signatures,
 )
 from adjudicator.games import Game, get_game
 from adjudicator.scenario import MapSpec, Scenario, format_path, line_of
@@ -219,6 +225,7 @@ def _to_symbols(items: Iterable[Predicate | clingo.Symbol]) -> list[clingo.Symbo
 _LOC = ast.Location(ast.Position("<harness>", 1, 1), ast.Position("<harness>", 1, 1))
 _K = ast.Function(_LOC, "k", [], 0)
 _P = ast.Function(_LOC, "p", [], 0)
+_W = ast.Function(_LOC, "w", [], 0)
 
 #: Shown by every query: the input problems an encoding reports.
 ALWAYS_SHOWN = frozenset({("error", 3)})
@@ -231,20 +238,18 @@ def _signature(term: ast.AST) -> tuple[str, int] | None:
 
 
 class _Key(ast.Transformer):
-    """Adds the position number to every position fact and the query number to
-    every other predicate that is not part of the map."""
+    """Adds to every atom that is not part of the map the number its predicate is
+    keyed by: ``keys`` maps a predicate to the parameter (``k``, ``p`` or ``w``)."""
 
-    def __init__(self, static: frozenset[tuple[str, int]],
-                 position: frozenset[tuple[str, int]]):
-        self.static = static
-        self.position = position
+    def __init__(self, keys: dict[tuple[str, int], ast.AST]):
+        self.keys = keys
 
     def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
         sig = _signature(node.symbol)
-        if sig is None or sig in self.static:
+        key = self.keys.get(sig) if sig else None
+        if key is None:
             return node
         sym = node.symbol
-        key = _P if sig in self.position else _K
         return node.update(symbol=sym.update(arguments=[key, *sym.arguments]))
 
 
@@ -329,6 +334,14 @@ class Part:
     shown: dict[str, frozenset[int]]
     #: the position predicates its rules read (only their facts are added)
     reads: frozenset[tuple[str, int]] = frozenset()
+    #: the part ``<name>_w(w)``: rules that read the map and world facts only
+    world: tuple[ast.AST, ...] = ()
+    #: shown predicates keyed by the world number (the others by the query number)
+    world_shown: frozenset[str] = frozenset()
+
+    @property
+    def world_name(self) -> str:
+        return f"{self.name}_w"
 
 
 def build_part(
@@ -337,9 +350,13 @@ def build_part(
     position: frozenset[tuple[str, int]] | None = None,
     given: frozenset[tuple[str, int]] | None = None,
 ) -> Part:
-    """The program part ``name(k, p)`` for the given encodings.
+    """The program parts ``name(k, p, w)`` and ``name_w(w)`` for the given encodings.
 
-    Rules are kept, keyed as ``_Key`` says; ``#show name/n`` statements become the
+    Every predicate gets a level: map predicates (and those static.lp derives)
+    none; world facts (turn, weather, readings) and what is derived from them and
+    the map alone are keyed by the world number ``w`` and ground once per world, in
+    ``name_w``; position facts are keyed by the position number ``p``; everything
+    else by the query number ``k``. ``#show name/n`` statements become the
     list of what the query shows (the harness reads those conclusions; nothing is
     solved). With ``shown_from``, a signature is shown only if one of those files
     defines it (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions,
@@ -397,15 +414,46 @@ def build_part(
             raise EncodingError(f"{where}: unsupported statement {t}")
     shown_sigs = {(n, a) for n, arities in shown.items() for a in arities}
     kept = slice_rules(rules, shown_sigs, static | position, given)
+    world = world_signatures() & position
     reads: set[tuple[str, int]] = set()
     for r in kept:
-        reads |= _body_signatures(r)[1] & position
-    key = _Key(static, position)
-    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k"), ast.Id(_LOC, "p")])]
+        reads |= _body_signatures(r)[1] & (position - world)
+    # Levels: 0 map, 1 world, 2 position or query. A derived predicate takes the
+    # highest level of anything its rules read.
+    level: dict[tuple[str, int], int] = {sig: 1 for sig in world}
+    level.update({sig: 2 for sig in position - world})
+    info = [(r, _head_signatures(r), _body_signatures(r)[1]) for r in kept]
+    heads = set().union(*(h for _, h, _ in info)) if info else set()
+    for sig in heads:
+        level[sig] = 0
+    changed = True
+    while changed:
+        changed = False
+        for _, hs, body in info:
+            lv = max((level.get(b, 2 if b not in static else 0) for b in body), default=0)
+            for h in hs:
+                if level[h] < lv:
+                    level[h] = lv
+                    changed = True
+    keys: dict[tuple[str, int], ast.AST] = {}
+    for sig, lv in level.items():
+        if sig in static:
+            continue
+        keys[sig] = _W if lv <= 1 else (_P if sig in position else _K)
+    for _, _, body in info:  # the query's own facts
+        for b in body:
+            if b not in static and b not in keys:
+                keys[b] = _K
+    key = _Key(keys)
+    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k"), ast.Id(_LOC, "p"),
+                                                   ast.Id(_LOC, "w")])]
     out += defined
-    out += [key(r) for r in kept]
+    wout: list[ast.AST] = [ast.Program(_LOC, f"{name}_w", [ast.Id(_LOC, "w")])]
+    for r, hs, _ in info:
+        (wout if all(level[h] <= 1 for h in hs) else out).append(key(r))
+    world_shown = frozenset(n for n, a in shown_sigs if keys.get((n, a)) is _W)
     return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
-                frozenset(reads))
+                frozenset(reads), tuple(wout) if len(wout) > 1 else (), world_shown)
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -413,13 +461,15 @@ def _is_false(head: ast.AST) -> bool:
     return atom.ast_type == ast.ASTType.BooleanConstant and not atom.value
 
 
-def _copy_rules(part: Part, k: int) -> str:
-    """Rules copying query ``k``'s shown atoms into predicates of its own."""
+def _copy_rules(part: Part, k: int, w: int = 0) -> str:
+    """Rules copying query ``k``'s shown atoms (in world ``w``) into predicates of
+    its own."""
     lines = []
     for name, arities in part.shown.items():
+        key = w if name in part.world_shown else k
         for n in arities:
             vs = ",".join(f"V{i}" for i in range(n))
-            inner = f"{k},{vs}" if n else str(k)
+            inner = f"{key},{vs}" if n else str(key)
             head = f"{name}__q{k}({vs})" if n else f"{name}__q{k}"
             lines.append(f"{head} :- {name}({inner}).")
     return "\n".join(lines)
@@ -456,6 +506,9 @@ class MapSession:
         self.positions: OrderedDict[tuple, tuple[Scenario, int, set[str]]] = OrderedDict()
         self.count = 0
         self.npos = 0
+        #: world key -> world number; (world part, world number) already ground
+        self.worlds: dict[tuple, int] = {}
+        self.world_done: set[tuple[str, int]] = set()
 
     def part(self, query: str, given: frozenset[tuple[str, int]] = frozenset()) -> Part:
         """The program part of a query, for questions that give facts of the
@@ -468,7 +521,7 @@ class MapSession:
                     f"q_{query}_{len(_PARTS)}", self.game.encoding_paths(query),
                     self.static, shown_from=self.game.shown_paths(query), given=given)
             with ast.ProgramBuilder(self.ctl) as builder:
-                for st in part.statements:
+                for st in (*part.statements, *part.world):
                     builder.add(st)
             self.parts[(query, given)] = part
         return self.parts[(query, given)]
@@ -489,7 +542,9 @@ class MapSession:
             self.positions[key] = (sc, p, added)
             while len(self.positions) > MAX_POSITIONS:
                 self.positions.popitem(last=False)
-        names = {n for n, _ in (position_signatures() if reads is None else reads)}
+        if reads is None:
+            reads = position_signatures() - world_signatures()
+        names = {n for n, _ in reads}
         missing = frozenset(names - added)
         if missing:
             # Plain facts as text: they parse and ground several times faster than
@@ -501,11 +556,29 @@ class MapSession:
             added |= missing
         return p
 
+    def world(self, sc: Scenario, readings: dict[str, str]) -> int:
+        """The number of the position's world (turn, weather, phasing side and
+        readings); its facts are added the first time."""
+        key = world_key(sc, readings)
+        w = self.worlds.get(key)
+        if w is None:
+            w = self.worlds[key] = len(self.worlds) + 1
+            names = frozenset(n for n, _ in world_signatures())
+            part = f"world_{w}"
+            self.ctl.add(part, [], facts_text(position_facts(sc, readings, names), key=w))
+            self.ctl.ground([(part, [])])
+        return w
+
     def solve(self, query: str, sc: Scenario, readings: dict[str, str],
               extra: list[clingo.Symbol]) -> Answer:
         """Ground one query for the position ``sc`` under ``readings``."""
         t0 = time.perf_counter()
         part = self.part(query, frozenset((s.name, len(s.arguments)) for s in extra))
+        w = self.world(sc, readings)
+        if part.world and (part.world_name, w) not in self.world_done:
+            # What the map and the world decide is ground once per world.
+            self.ctl.ground([(part.world_name, [clingo.Number(w)])])
+            self.world_done.add((part.world_name, w))
         p = self.position(sc, readings, part.reads)
         k = self.count = self.count + 1
         kk = clingo.Number(k)
@@ -519,8 +592,8 @@ class MapSession:
                     backend.add_rule([backend.add_atom(
                         clingo.Function(s.name, [kk, *s.arguments], s.positive))])
         copy = f"c_{k}"
-        self.ctl.add(copy, [], _copy_rules(part, k))
-        self.ctl.ground([(part.name, [kk, clingo.Number(p)]), (copy, [])])
+        self.ctl.add(copy, [], _copy_rules(part, k, w))
+        self.ctl.ground([(part.name, [kk, clingo.Number(p), clingo.Number(w)]), (copy, [])])
         return Answer(self.ctl, f"__q{k}", part.shown, ground_s=time.perf_counter() - t0)
 
 
