@@ -565,10 +565,12 @@ Fact = tuple[type[Predicate], tuple]
 
 
 def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
-                   names: frozenset[str] | None = None) -> list[Fact]:
+                   names: frozenset[str] | None = None,
+                   places: frozenset[str] | None = None) -> list[Fact]:
     """The position part of the facts; ``readings`` maps rule id to reading name;
     ``names``, if given, the only predicates wanted (a query that reads few of them
-    is given only those).
+    is given only those); ``places``, if given, the only hexes and entry areas
+    whose units and control are wanted (a question about one corner of the map).
 
     Each fact is a (predicate class, values) pair: the classes above declare
     the vocabulary once, and ``facts_text`` writes the pairs out as ASP text
@@ -585,7 +587,7 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
         out.append((Winter, ()))
     if want(Control):
         for hid, spec in sorted(sc.map.hexes.items()):
-            if spec.control:
+            if spec.control and (places is None or hid in places):
                 out.append((Control, (hid, spec.control)))
     plain = [(cls, get) for cls, get in (
         (UnitF, lambda u: (u.id,)),
@@ -607,7 +609,8 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
         (Train, lambda u: u.train),
         (Retreated, lambda u: u.retreated),
     ) if want(cls)]
-    for u in sc.units:
+    units = sc.units if places is None else [u for u in sc.units if u.hex in places]
+    for u in units:
         out += [(cls, get(u)) for cls, get in plain]
         out += [(cls, (u.id,)) for cls, test in flags if test(u)]
     if want(SupplySourceF):
@@ -711,6 +714,29 @@ def map_symbols(m: MapSpec) -> tuple[clingo.Symbol, ...]:
             _SYMBOLS.clear()
         _SYMBOLS[digest] = tuple(symbols(map_facts(m)))
     return _SYMBOLS[digest]
+
+
+_LINKS: dict[str, dict[str, tuple[str, ...]]] = {}
+
+
+def place_links(m: MapSpec) -> dict[str, tuple[str, ...]]:
+    """Each hex and entry area of the map -> the places one step from it:
+    neighbouring hexes and bordering entry areas (computed once per map)."""
+    digest = map_digest(m)
+    hit = _LINKS.get(digest)
+    if hit is None:
+        from adjudicator.hexgrid import HexGrid
+
+        grid = HexGrid.of(m.hexes, m.shifted)
+        links: dict[str, list[str]] = {h: list(grid.neighbours(h)) for h in m.hexes}
+        for aid, area in m.entry_areas.items():
+            links[aid] = [h for h in area.hexes if h in m.hexes]
+            for h in links[aid]:
+                links[h].append(aid)
+        if len(_LINKS) > 8:
+            _LINKS.clear()
+        hit = _LINKS[digest] = {p: tuple(n) for p, n in links.items()}
+    return hit
 
 
 def map_signatures() -> frozenset[tuple[str, int]]:

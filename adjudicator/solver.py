@@ -47,6 +47,7 @@ from clorm import Predicate
 
 from adjudicator.errors import InputError, Problem
 from adjudicator.facts import (
+    Fact,
     facts_text,
     map_digest,
     map_signatures,
@@ -74,12 +75,12 @@ class EncodingError(RuntimeError):
 
 @dataclass
 class Answer:
-    """The conclusions one query shows, read from its session on demand, and how
-    long the grounding took."""
+    """The conclusions one query shows, as the grounder output them, and how long
+    the grounding took."""
 
-    ctl: clingo.Control | None
-    #: suffix of this query's copies of its shown predicates (``__q7``)
-    suffix: str
+    #: (atom, literal) pairs: every shown atom derived for this query, each with its
+    #: first argument the number it is keyed by; literal 0 marks a fact
+    atoms: list[tuple[clingo.Symbol, int]]
     #: shown predicate name -> its arities
     shown: dict[str, frozenset[int]]
     ground_s: float = 0.0
@@ -90,23 +91,28 @@ class Answer:
                                 f"{', '.join(sorted(self.shown))})")
 
     def _read(self, name: str, arity: int) -> list[tuple[clingo.Symbol, str]]:
-        """This query's ``name/arity`` atoms, each with its text under the plain name."""
-        cache = self.__dict__.setdefault("_atoms_read", {})
-        key = (name, arity)
-        if key not in cache:
-            out: list[tuple[clingo.Symbol, str]] = []
-            if self.ctl is not None and arity in self.shown.get(name, ()):
-                copy = name + self.suffix
-                cut = len(copy)
-                with _LOCK:
-                    for sa in self.ctl.symbolic_atoms.by_signature(copy, arity):
-                        if not sa.is_fact:
-                            raise EncodingError(f"{name}/{arity} is not decided by grounding "
-                                                "alone: an encoding is not stratified")
-                        sym = sa.symbol
-                        out.append((sym, name + str(sym)[cut:]))
-            cache[key] = out
-        return cache[key]
+        """This query's ``name/arity`` atoms, each with its text without the key."""
+        groups = self.__dict__.get("_groups")
+        if groups is None:
+            # Grouped by name through the atom's text: one call into clingo per atom.
+            groups = self.__dict__["_groups"] = {}
+            for sym, lit in self.atoms:
+                text = str(sym)
+                cut = text.find("(")
+                groups.setdefault(text[:cut], []).append((sym, lit, text, cut))
+        out: list[tuple[clingo.Symbol, str]] = []
+        if arity in self.shown.get(name, ()):
+            for sym, lit, text, cut in groups.get(name, ()):
+                # the key is a number: the first comma ends it
+                comma = text.find(",", cut)
+                plain = f"{name}({text[comma + 1:]}" if comma >= 0 else name
+                if len(self.shown[name]) > 1 and _arity(plain) != arity:
+                    continue
+                if lit != 0:
+                    raise EncodingError(f"{name}/{arity} is not decided by grounding "
+                                        "alone: an encoding is not stratified")
+                out.append((sym, plain))
+        return out
 
     def rows(self, name: str, arity: int) -> list[tuple]:
         """The arguments of each shown ``name/arity`` atom as plain Python values
@@ -119,7 +125,7 @@ class Answer:
             for sym, text in self._read(name, arity):
                 _, args = _parse_atom(text)
                 if args is None:
-                    args = tuple(_value(a) for a in sym.arguments)
+                    args = tuple(_value(a) for a in sym.arguments[1:])
                 out.append(args)
             out.sort(key=lambda row: tuple(str(v) for v in row))
             cache[key] = out
@@ -127,12 +133,12 @@ class Answer:
 
     def by_name(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
         """The shown atoms with this name (and arity) as clingo symbols, sorted by
-        their arguments. Read their ``arguments``: the symbols are this query's
-        copies, so their ``name`` carries the query's suffix (``bond__q7``)."""
+        their arguments."""
         self._check(name)
         done = self.__dict__.setdefault("_sorted", {})
         if name not in done:
-            done[name] = sorted(sym for a in sorted(self.shown[name])
+            done[name] = sorted(clingo.Function(name, sym.arguments[1:])
+                                for a in sorted(self.shown[name])
                                 for sym, _ in self._read(name, a))
         found = done[name]
         return found if arity is None else [s for s in found if len(s.arguments) == arity]
@@ -140,6 +146,26 @@ class Answer:
     def each(self) -> list[tuple[str, clingo.Symbol]]:
         """Every atom the query shows, as (name, symbol) pairs, unsorted."""
         return [(name, s) for name in self.shown for s in self.by_name(name)]
+
+
+def _arity(text: str) -> int:
+    """The number of arguments of an atom written as text."""
+    parsed = _parse_atom(text)[1]
+    return len(parsed) if parsed is not None else len(clingo.parse_term(text).arguments)
+
+
+class _Output:
+    """Collects the shown atoms the grounder outputs (clingo observer)."""
+
+    def __init__(self) -> None:
+        self.atoms: list[tuple[clingo.Symbol, int]] = []
+
+    def output_atom(self, symbol: clingo.Symbol, atom: int) -> None:
+        self.atoms.append((symbol, atom))
+
+    def take(self) -> list[tuple[clingo.Symbol, int]]:
+        out, self.atoms = self.atoms, []
+        return out
 
 
 def _value(sym: clingo.Symbol):
@@ -336,8 +362,6 @@ class Part:
     reads: frozenset[tuple[str, int]] = frozenset()
     #: the part ``<name>_w(w)``: rules that read the map and world facts only
     world: tuple[ast.AST, ...] = ()
-    #: shown predicates keyed by the world number (the others by the query number)
-    world_shown: frozenset[str] = frozenset()
 
     @property
     def world_name(self) -> str:
@@ -425,7 +449,9 @@ def build_part(
     info = [(r, _head_signatures(r), _body_signatures(r)[1]) for r in kept]
     heads = set().union(*(h for _, h, _ in info)) if info else set()
     for sig in heads:
-        level[sig] = 0
+        # Shown conclusions are derived for each question (each is output by the
+        # grounder once, when it is first derived).
+        level[sig] = 2 if sig in shown_sigs else 0
     changed = True
     while changed:
         changed = False
@@ -451,28 +477,16 @@ def build_part(
     wout: list[ast.AST] = [ast.Program(_LOC, f"{name}_w", [ast.Id(_LOC, "w")])]
     for r, hs, _ in info:
         (wout if all(level[h] <= 1 for h in hs) else out).append(key(r))
-    world_shown = frozenset(n for n, a in shown_sigs if keys.get((n, a)) is _W)
+    # The grounder outputs the shown atoms it derives (to the session's observer).
+    out += [ast.ShowSignature(_LOC, n, a + 1, True) for n, a in sorted(shown_sigs)
+            if (n, a) in keys]
     return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
-                frozenset(reads), tuple(wout) if len(wout) > 1 else (), world_shown)
+                frozenset(reads), tuple(wout) if len(wout) > 1 else ())
 
 
 def _is_false(head: ast.AST) -> bool:
     atom = head.atom
     return atom.ast_type == ast.ASTType.BooleanConstant and not atom.value
-
-
-def _copy_rules(part: Part, k: int, w: int = 0) -> str:
-    """Rules copying query ``k``'s shown atoms (in world ``w``) into predicates of
-    its own."""
-    lines = []
-    for name, arities in part.shown.items():
-        key = w if name in part.world_shown else k
-        for n in arities:
-            vs = ",".join(f"V{i}" for i in range(n))
-            inner = f"{key},{vs}" if n else str(key)
-            head = f"{name}__q{k}({vs})" if n else f"{name}__q{k}"
-            lines.append(f"{head} :- {name}({inner}).")
-    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------
@@ -491,6 +505,8 @@ class MapSession:
     def __init__(self, game: Game, map_syms: tuple[clingo.Symbol, ...]):
         self.game = game
         self.ctl = clingo.Control(["--warn=none"])
+        self.output = _Output()
+        self.ctl.register_observer(self.output)
         t0 = time.perf_counter()
         for f in game.static_paths():
             self.ctl.load(str(f))
@@ -527,11 +543,13 @@ class MapSession:
         return self.parts[(query, given)]
 
     def position(self, sc: Scenario, readings: dict[str, str],
-                 reads: frozenset[tuple[str, int]] | None = None) -> int:
-        """The number of this position (and readings) in the session. Its facts
-        are added, keyed by that number, when a question first reads them (only
-        those of the predicates ``reads``; all if None)."""
-        key = (id(sc), tuple(sorted(readings.items())))
+                 reads: frozenset[tuple[str, int]] | None = None,
+                 window: frozenset[str] | None = None) -> int:
+        """The number of this position (and readings, and window) in the session.
+        Its facts are added, keyed by that number, when a question first reads them
+        (only those of the predicates ``reads``, all if None; only the units and
+        control of the places in ``window``, all if None)."""
+        key = (id(sc), tuple(sorted(readings.items())), window)
         hit = self.positions.get(key)
         if hit is not None and hit[0] is sc:
             self.positions.move_to_end(key)
@@ -551,7 +569,8 @@ class MapSession:
             # the same facts added atom by atom through the backend, and (unlike
             # rules) facts added to earlier parts do not slow later ground calls.
             part = f"pos_{p}_{len(added)}"
-            self.ctl.add(part, [], facts_text(position_facts(sc, readings, missing), key=p))
+            self.ctl.add(part, [], facts_text(position_facts(sc, readings, missing, window),
+                                              key=p))
             self.ctl.ground([(part, [])])
             added |= missing
         return p
@@ -570,31 +589,38 @@ class MapSession:
         return w
 
     def solve(self, query: str, sc: Scenario, readings: dict[str, str],
-              extra: list[clingo.Symbol]) -> Answer:
-        """Ground one query for the position ``sc`` under ``readings``."""
+              extra: list[clingo.Symbol], window: frozenset[str] | None = None,
+              extra_facts: list[Fact] = ()) -> Answer:
+        """Ground one query for the position ``sc`` under ``readings`` (seeing only
+        the units in ``window``, if given); ``extra`` and ``extra_facts`` are the
+        question's own facts (as symbols, or as (class, values) pairs)."""
         t0 = time.perf_counter()
-        part = self.part(query, frozenset((s.name, len(s.arguments)) for s in extra))
+        fact_sigs = {(cls.meta.name, cls.meta.arity) for cls in {c for c, _ in extra_facts}}
+        given_sigs = frozenset({(s.name, len(s.arguments)) for s in extra} | fact_sigs)
+        if given_sigs & (position_signatures() | self.static):
+            raise EncodingError(f"{sorted(given_sigs & (position_signatures() | self.static))}"
+                                ": a query's own facts may not be map or position facts")
+        part = self.part(query, given_sigs)
         w = self.world(sc, readings)
         if part.world and (part.world_name, w) not in self.world_done:
             # What the map and the world decide is ground once per world.
             self.ctl.ground([(part.world_name, [clingo.Number(w)])])
             self.world_done.add((part.world_name, w))
-        p = self.position(sc, readings, part.reads)
+        p = self.position(sc, readings, part.reads, window)
         k = self.count = self.count + 1
         kk = clingo.Number(k)
         if extra:
-            given = position_signatures() | self.static
             with self.ctl.backend() as backend:
                 for s in extra:
-                    if (s.name, len(s.arguments)) in given:
-                        raise EncodingError(f"{s}: a query's own facts may not be map or "
-                                            "position facts")
                     backend.add_rule([backend.add_atom(
                         clingo.Function(s.name, [kk, *s.arguments], s.positive))])
-        copy = f"c_{k}"
-        self.ctl.add(copy, [], _copy_rules(part, k, w))
-        self.ctl.ground([(part.name, [kk, clingo.Number(p), clingo.Number(w)]), (copy, [])])
-        return Answer(self.ctl, f"__q{k}", part.shown, ground_s=time.perf_counter() - t0)
+        parts = [(part.name, [kk, clingo.Number(p), clingo.Number(w)])]
+        if extra_facts:
+            self.ctl.add(f"x_{k}", [], facts_text(extra_facts, key=k))
+            parts.insert(0, (f"x_{k}", []))
+        self.output.take()
+        self.ctl.ground(parts)
+        return Answer(self.output.take(), part.shown, ground_s=time.perf_counter() - t0)
 
 
 def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
@@ -652,14 +678,33 @@ class Solver:
         self,
         sc: Scenario,
         query: str,
-        extra: Iterable[Predicate | clingo.Symbol] = (),
+        extra: Iterable[Predicate | clingo.Symbol | Fact] = (),
         readings: dict[str, str] | None = None,
+        window: Iterable[str] | None = None,
     ) -> Answer:
-        """Answer ``query`` for the position; ``extra`` are the query's own facts."""
+        """Answer ``query`` for the position; ``extra`` are the query's own facts
+        (clorm instances, clingo symbols, or (predicate class, values) pairs, which
+        are added as text).
+
+        ``window``: the hexes and entry areas whose units (and control) the question
+        can depend on, for a query that reads only part of the map; only their facts
+        are added. The query module that gives one says why it is enough. Hexes that
+        hold units of both sides are always added, so that the position's input
+        errors are reported as without a window.
+        """
         chosen = {**self.readings_for(sc), **(readings or {})}
+        seen = None
+        if window is not None:
+            sides: dict[str, set[str]] = {}
+            for u in sc.units:
+                sides.setdefault(u.hex, set()).add(u.side)
+            seen = frozenset(window) | {h for h, ss in sides.items() if len(ss) > 1}
         with _LOCK:
             session = session_for(self.game, sc.map)
-            answer = session.solve(query, sc, chosen, _to_symbols(extra))
+            items = list(extra)
+            facts = [i for i in items if isinstance(i, tuple)]
+            syms = _to_symbols(i for i in items if not isinstance(i, tuple))
+            answer = session.solve(query, sc, chosen, syms, seen, facts)
         self._raise_errors(sc, answer)
         return answer
 

@@ -21,6 +21,7 @@ import clingo
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
 from adjudicator.errors import usage_error
+from adjudicator.facts import place_links as map_links
 from adjudicator.queries.zoc import rule_key
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
@@ -254,26 +255,24 @@ def _ids(items: Iterable[str] | None) -> list[str]:
     return [i for i in (items or []) if i]
 
 
-def place_links(sc: Scenario, place: str) -> list[str]:
+def place_links(sc: Scenario, place: str) -> tuple[str, ...]:
     """Places one step from ``place``: neighbouring hexes and bordering entry areas."""
-    if place in sc.map.entry_areas:
-        return [h for h in sc.map.entry_areas[place].hexes if h in sc.map.hexes]
-    out = list(sc.grid.neighbours(place))
-    out += [a for a, area in sc.map.entry_areas.items() if place in area.hexes]
-    return out
+    return map_links(sc.map).get(place, ())
 
 
 def zone(sc: Scenario, starts: Iterable[str], radius: int) -> set[str]:
     """Every hex or entry area within ``radius`` steps of ``starts`` (entry areas are
     entered but not passed through)."""
+    links = map_links(sc.map)
+    areas = sc.map.entry_areas
     seen = {s: 0 for s in starts}
     todo = deque(seen)
     while todo:
         p = todo.popleft()
         d = seen[p]
-        if d >= radius or (p in sc.map.entry_areas and d > 0):
+        if d >= radius or (p in areas and d > 0):
             continue
-        for n in place_links(sc, p):
+        for n in links.get(p, ()):
             if n not in seen:
                 seen[n] = d + 1
                 todo.append(n)
@@ -311,7 +310,8 @@ def _validate(sc: Scenario, units: Sequence[str], vacated: str | None, mode: str
 
 def _facts(sc: Scenario, units: Sequence[str], attackers: Sequence[str],
            shifted: Sequence[str], spent: Sequence[str], reserves: Sequence[str],
-           vacated: str | None, mode: str, result: int | None, radius: dict[str, int]) -> list:
+           vacated: str | None, mode: str, result: int | None,
+           zones: dict[str, set[str]]) -> list:
     out: list = [AdvMode(mode.replace("-", "_"))]
     if vacated:
         out.append(AdvVacated(vacated))
@@ -323,10 +323,28 @@ def _facts(sc: Scenario, units: Sequence[str], attackers: Sequence[str],
     out += [AdvSpent(u) for u in spent]
     out += [AdvReserve(u) for u in reserves]
     for u in units:
-        start = sc.units_by_id[u].hex
-        for p in zone(sc, [start], radius.get(u, 0)):
-            out.append(AdvZone(u, p))
+        out += [(AdvZone, (u, p)) for p in sorted(zones[u])]
     return out
+
+
+def zones_of(sc: Scenario, units: Sequence[str], radius: dict[str, int]) -> dict[str, set[str]]:
+    """Each mover's zone: the places within its allowance of where it stands."""
+    return {u: zone(sc, [sc.units_by_id[u].hex], radius.get(u, 0)) for u in units}
+
+
+def window(sc: Scenario, zones: Iterable[set[str]]) -> frozenset[str]:
+    """The places whose units an advance can be affected by: the movers' zones and
+    one step beyond. Every unit the rules read for a step between two zone places
+    stands in one of them: in the step's hexes (stacking, enemy units, negation of a
+    bond, Contested City), next to the hex entered (its ZOC, 6.1), or at an anchor of
+    a bond through that hex or across that hexside (7.1: both anchors touch it)."""
+    links = map_links(sc.map)
+    out: set[str] = set()
+    for z in zones:
+        out |= z
+        for p in z:
+            out.update(links.get(p, ()))
+    return frozenset(out)
 
 
 def bound(mode: str, result: int | None, reserve: bool) -> int:
@@ -425,9 +443,11 @@ def advances(
     _validate(sc, units, vacated, mode, allowance, reserves)
     solver = solver or Solver(sc.game)
     radius = {u: bound(mode, allowance, u in reserves) for u in units}
+    zones = zones_of(sc, units, radius)
     facts = _facts(sc, units, attackers, _ids(shifted), _ids(spent), reserves, vacated, mode,
-                   allowance, radius)
-    ans = solver.solve(sc, "advance", extra=facts, readings=readings)
+                   allowance, zones)
+    ans = solver.solve(sc, "advance", extra=facts, readings=readings,
+                       window=window(sc, zones.values()))
     return AdvanceAnswer(vacated, mode, allowance,
                          [_unit_answer(sc, u, ans, vacated) for u in units], ans)
 

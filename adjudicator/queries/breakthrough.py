@@ -29,6 +29,7 @@ from adjudicator.queries.advance import (
     bound,
     rules_sorted,
     zone,
+    zones_of,
 )
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
@@ -214,7 +215,8 @@ def breakthrough(
         raise usage_error("hexes left cannot be negative", "--left")
     solver = solver or Solver(sc.game)
     radius = {u: 1 for u in group}
-    facts = _facts(sc, group, attackers, (), (), (), vacated, mode, allowance, radius)
+    facts = _facts(sc, group, attackers, (), (), (), vacated, mode, allowance,
+                   zones_of(sc, group, radius))
     facts += [BtGroup(GROUP)] + [BtMember(GROUP, u) for u in group]
     starts = [sc.units_by_id[u].hex for u in group]
     g_radius = bound(mode, allowance, False)
