@@ -505,6 +505,8 @@ class MapSession:
     def __init__(self, game: Game, map_syms: tuple[clingo.Symbol, ...]):
         self.game = game
         self.ctl = clingo.Control(["--warn=none"])
+        # Only the shown atoms of the questions are output (none of the map's).
+        self.ctl.add("base", [], "#show.")
         self.output = _Output()
         self.ctl.register_observer(self.output)
         t0 = time.perf_counter()
