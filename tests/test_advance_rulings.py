@@ -444,3 +444,48 @@ def test_29_1_2_advance_may_enter_a_contested_city():
     assert "0304" in advances(sc, "0405", 4, ["P"]).unit("P").hexes
     sc = pos([mech("P", "axis", "0404"), unit("S", "soviet", "0304")], hexes=city)
     assert "0304" not in advances(sc, "0405", 4, ["P"]).unit("P").hexes
+
+
+# --- the zone and window an advance is ground in (adjudicator/queries/advance.py) ---
+
+
+@pytest.mark.rules("14.2.2")
+def test_14_2_2_advance_rate_bounds_the_zone_without_changing_the_answer(monkeypatch):
+    import adjudicator.queries.advance as adv
+
+    sc = pos([unit("A", "axis", "0404"), mech("P", "axis", "0504")])
+    assert adv.rate_cap(sc, "A") == 2 and adv.rate_cap(sc, "P") == 4
+    bounded = advances(sc, "0405", 4, ["A", "P"])
+    monkeypatch.setattr(adv, "rate_cap", lambda sc, uid: 4)
+    unbounded = advances(sc, "0405", 4, ["A", "P"])
+    assert bounded.to_json() == unbounded.to_json()
+    assert far(sc, bounded, "A") == 2 and far(sc, bounded, "P") == 4
+
+
+@pytest.mark.rules("16.4")
+def test_16_4_an_out_of_supply_marker_bounds_the_zone_of_a_mechanized_unit():
+    from adjudicator.queries.advance import rate_cap
+
+    sc = pos([mech("P", "axis", "0404", supply="out-of-supply"), mech("Q", "axis", "0504")])
+    assert rate_cap(sc, "P") == 2 and rate_cap(sc, "Q") == 4
+
+
+@pytest.mark.rules("6.1", "14.4.2")
+def test_6_1_an_enemy_one_step_beyond_the_zone_still_stops_the_advance():
+    # A (infantry, Adv 2) may reach 0406 at most; 0407 lies outside its zone but its
+    # ZOC reaches into 0406, so the window must hold it.
+    with_enemy = pos([unit("A", "axis", "0404"), unit("E", "soviet", "0407")])
+    opt = advances(with_enemy, "0405", 2, ["A"]).unit("A").option("0406")
+    assert opt is not None and opt.stop == "ezoc"
+    alone = pos([unit("A", "axis", "0404")])
+    assert advances(alone, "0405", 2, ["A"]).unit("A").option("0406").stop == "go"
+
+
+def test_a_unit_far_from_the_advance_is_not_read():
+    from adjudicator.queries.advance import window, zones_of
+
+    sc = pos([unit("A", "axis", "0404"), unit("E", "soviet", "0808")])
+    seen = window(sc, zones_of(sc, ["A"], {"A": 2}).values())
+    assert "0808" not in seen and "0407" in seen
+    assert advances(sc, "0405", 2, ["A"]).to_json() == advances(
+        pos([unit("A", "axis", "0404")]), "0405", 2, ["A"]).to_json()

@@ -154,3 +154,19 @@ def test_only_the_position_predicates_a_query_reads_are_added(tmp_path):
     assert Solver(game).solve(sc, "t").rows("out", 1) == [("S",)]
     assert next(added for s, _, added in session.positions.values() if s is sc) == {
         "unit", "combat"}
+
+
+def test_a_window_adds_only_the_units_in_it():
+    sc = pos([unit("A", "axis", "0404"), unit("B", "axis", "0707")])
+    ans = Solver("s42").solve(sc, "zoc", window={"0404"})
+    assert {s for _, s, _u in ans.rows("zoc_source", 3)} == {"axis"}
+    assert {u for _, _, u in ans.rows("zoc_source", 3)} == {"A"}
+
+
+def test_a_window_still_reports_a_hex_both_sides_share():
+    from adjudicator.errors import InputError
+
+    sc = pos([unit("A", "axis", "0404"), unit("B", "axis", "0707"),
+              unit("S", "soviet", "0707")])
+    with pytest.raises(InputError, match="both sides"):
+        Solver("s42").solve(sc, "zoc", window={"0404"})

@@ -358,6 +358,25 @@ def bound(mode: str, result: int | None, reserve: bool) -> int:
     return max(1, min(result or 1, 4))
 
 
+def rate_cap(sc: Scenario, uid: str) -> int:
+    """The most hexes a unit's Advance Rate (14.2.2, 20.1.3) and an Out of Supply or
+    Isolated marker (16.4) let it advance. Weather only lowers an allowance further
+    (23.2.3, 23.2.4, 23.3.3), under either reading of 14.2.1, so this bounds the zone
+    the unit's advance is ground in; advance.lp decides the allowance itself."""
+    u = sc.units_by_id[uid]
+    if u.type == "soviet-army-hq":
+        cap = 2 if u.ma == 3 else 4
+    elif u.is_mechanized:
+        cap = 4
+    elif u.type == "cavalry":
+        cap = 3
+    else:
+        cap = 2
+    if u.supply in ("out-of-supply", "isolated"):
+        cap = min(cap, 2)
+    return cap
+
+
 class Reach:
     """The layer-by-layer reachability of one mover, read from the shown atoms."""
 
@@ -442,7 +461,7 @@ def advances(
     attackers = [u for u in units if u not in reserves] if attackers is None else _ids(attackers)
     _validate(sc, units, vacated, mode, allowance, reserves)
     solver = solver or Solver(sc.game)
-    radius = {u: bound(mode, allowance, u in reserves) for u in units}
+    radius = {u: min(bound(mode, allowance, u in reserves), rate_cap(sc, u)) for u in units}
     zones = zones_of(sc, units, radius)
     facts = _facts(sc, units, attackers, _ids(shifted), _ids(spent), reserves, vacated, mode,
                    allowance, zones)
