@@ -17,8 +17,11 @@ and ground once. Every query after that is ground in the same control:
   about one position share them);
 * for query number ``k`` the query's own facts are added keyed by ``k``, the
   part is ground with ``(k, p, w)``, and the conclusions the query shows are
-  copied into predicates of their own (``bond__q7/4`` from ``bond(7, ...)``)
-  so that reading them costs only this query's atoms.
+  collected as the grounder outputs them (``_Output``, a clingo observer; the
+  session shows nothing but the parts' ``#show`` signatures), so reading them
+  costs only this query's atoms;
+* a question may name a window of hexes; then only the units and control there
+  are added for its position (``Solver.solve``).
 
 All encodings are stratified (no choices, no constraints, no optimisation),
 so grounding alone derives every conclusion as a fact: the harness never calls
