@@ -21,7 +21,11 @@ and ground once. Every query after that is ground in the same control:
   session shows nothing but the parts' ``#show`` signatures), so reading them
   costs only this query's atoms;
 * a question may name a window of hexes; then only the units and control there
-  are added for its position (``Solver.solve``).
+  are added for its position (``Solver.solve``);
+* several questions of one query may be ground together (``Solver.solve_many``):
+  the part ``q_<query>_b(b)`` has the same rules with the three numbers as
+  variables, bound by a ``q_key(b, k, p, w)`` fact per question, so gringo
+  instantiates each rule once for the whole batch instead of once per question.
 
 All encodings are stratified (no choices, no constraints, no optimisation),
 so grounding alone derives every conclusion as a fact: the harness never calls
@@ -87,6 +91,8 @@ class Answer:
     #: shown predicate name -> its arities
     shown: dict[str, frozenset[int]]
     ground_s: float = 0.0
+    #: the text of each atom of ``atoms``, when the harness has already written it
+    texts: list[str] | None = None
 
     def _check(self, name: str) -> None:
         if name not in self.shown:
@@ -99,8 +105,8 @@ class Answer:
         if groups is None:
             # Grouped by name through the atom's text: one call into clingo per atom.
             groups = self.__dict__["_groups"] = {}
-            for sym, lit in self.atoms:
-                text = str(sym)
+            texts = self.texts if self.texts is not None else [str(a) for a, _ in self.atoms]
+            for (sym, lit), text in zip(self.atoms, texts, strict=True):
                 cut = text.find("(")
                 groups.setdefault(text[:cut], []).append((sym, lit, text, cut))
         out: list[tuple[clingo.Symbol, str]] = []
@@ -255,6 +261,11 @@ _LOC = ast.Location(ast.Position("<harness>", 1, 1), ast.Position("<harness>", 1
 _K = ast.Function(_LOC, "k", [], 0)
 _P = ast.Function(_LOC, "p", [], 0)
 _W = ast.Function(_LOC, "w", [], 0)
+#: In a batch part the three numbers are variables, bound by q_key(b, K, P, W).
+_BATCH_VARS = {"k": ast.Variable(_LOC, "KEY__"), "p": ast.Variable(_LOC, "POS__"),
+               "w": ast.Variable(_LOC, "WLD__")}
+_Q_KEY = ast.Literal(_LOC, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(
+    _LOC, "q_key", [ast.Function(_LOC, "b", [], 0), *_BATCH_VARS.values()], 0)))
 
 #: Shown by every query: the input problems an encoding reports.
 ALWAYS_SHOWN = frozenset({("error", 3)})
@@ -365,10 +376,16 @@ class Part:
     reads: frozenset[tuple[str, int]] = frozenset()
     #: the part ``<name>_w(w)``: rules that read the map and world facts only
     world: tuple[ast.AST, ...] = ()
+    #: the part ``<name>_b(b)``: the rules of ``statements`` for a batch of questions
+    batch: tuple[ast.AST, ...] = ()
 
     @property
     def world_name(self) -> str:
         return f"{self.name}_w"
+
+    @property
+    def batch_name(self) -> str:
+        return f"{self.name}_b"
 
 
 def build_part(
@@ -478,13 +495,23 @@ def build_part(
                                                    ast.Id(_LOC, "w")])]
     out += defined
     wout: list[ast.AST] = [ast.Program(_LOC, f"{name}_w", [ast.Id(_LOC, "w")])]
+    # The batch part: the numbers are variables, bound per question by q_key/4.
+    bkey = _Key({sig: _BATCH_VARS[k.name] for sig, k in keys.items()})
+    bout: list[ast.AST] = [ast.Program(_LOC, f"{name}_b", [ast.Id(_LOC, "b")]), *defined]
     for r, hs, _ in info:
-        (wout if all(level[h] <= 1 for h in hs) else out).append(key(r))
+        if all(level[h] <= 1 for h in hs):
+            wout.append(key(r))
+        else:
+            out.append(key(r))
+            keyed = bkey(r)
+            bout.append(keyed.update(body=[_Q_KEY, *keyed.body]))
     # The grounder outputs the shown atoms it derives (to the session's observer).
-    out += [ast.ShowSignature(_LOC, n, a + 1, True) for n, a in sorted(shown_sigs)
-            if (n, a) in keys]
+    shows = [ast.ShowSignature(_LOC, n, a + 1, True) for n, a in sorted(shown_sigs)
+             if (n, a) in keys]
+    out += shows
+    bout += shows
     return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
-                frozenset(reads), tuple(wout) if len(wout) > 1 else ())
+                frozenset(reads), tuple(wout) if len(wout) > 1 else (), tuple(bout))
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -495,6 +522,18 @@ def _is_false(head: ast.AST) -> bool:
 # --------------------------------------------------------------------------
 # Sessions
 # --------------------------------------------------------------------------
+
+
+@dataclass
+class Question:
+    """One question of a batch (``MapSession.solve_many``): the position, the
+    readings, the question's own facts and its window (as ``MapSession.solve``)."""
+
+    sc: Scenario
+    readings: dict[str, str]
+    extra: list[clingo.Symbol]
+    window: frozenset[str] | None = None
+    extra_facts: list[Fact] = ()
 
 
 def _add_facts(backend: clingo.Backend, syms: Iterable[clingo.Symbol]) -> None:
@@ -530,6 +569,9 @@ class MapSession:
         #: world key -> world number; (world part, world number) already ground
         self.worlds: dict[tuple, int] = {}
         self.world_done: set[tuple[str, int]] = set()
+        #: batch parts added to the control, and the number of the last batch
+        self.batch_added: set[str] = set()
+        self.batches = 0
 
     def part(self, query: str, given: frozenset[tuple[str, int]] = frozenset()) -> Part:
         """The program part of a query, for questions that give facts of the
@@ -549,11 +591,14 @@ class MapSession:
 
     def position(self, sc: Scenario, readings: dict[str, str],
                  reads: frozenset[tuple[str, int]] | None = None,
-                 window: frozenset[str] | None = None) -> int:
+                 window: frozenset[str] | None = None,
+                 pending: list[str] | None = None) -> int:
         """The number of this position (and readings, and window) in the session.
         Its facts are added, keyed by that number, when a question first reads them
         (only those of the predicates ``reads``, all if None; only the units and
-        control of the places in ``window``, all if None)."""
+        control of the places in ``window``, all if None). With ``pending``, the
+        facts are appended to it as text, for the caller to ground with its own
+        part, instead of being ground now."""
         key = (id(sc), tuple(sorted(readings.items())), window)
         hit = self.positions.get(key)
         if hit is not None and hit[0] is sc:
@@ -573,10 +618,13 @@ class MapSession:
             # Plain facts as text: they parse and ground several times faster than
             # the same facts added atom by atom through the backend, and (unlike
             # rules) facts added to earlier parts do not slow later ground calls.
-            part = f"pos_{p}_{len(added)}"
-            self.ctl.add(part, [], facts_text(position_facts(sc, readings, missing, window),
-                                              key=p))
-            self.ctl.ground([(part, [])])
+            text = facts_text(position_facts(sc, readings, missing, window), key=p)
+            if pending is not None:
+                pending.append(text)
+            else:
+                part = f"pos_{p}_{len(added)}"
+                self.ctl.add(part, [], text)
+                self.ctl.ground([(part, [])])
             added |= missing
         return p
 
@@ -593,6 +641,38 @@ class MapSession:
             self.ctl.ground([(part, [])])
         return w
 
+    def _given(self, extra: list[clingo.Symbol], extra_facts: list[Fact]
+               ) -> frozenset[tuple[str, int]]:
+        """The predicates of a question's own facts (checked: none is a map or
+        position predicate)."""
+        fact_sigs = {(cls.meta.name, cls.meta.arity) for cls in {c for c, _ in extra_facts}}
+        given_sigs = frozenset({(s.name, len(s.arguments)) for s in extra} | fact_sigs)
+        if given_sigs & (position_signatures() | self.static):
+            raise EncodingError(f"{sorted(given_sigs & (position_signatures() | self.static))}"
+                                ": a query's own facts may not be map or position facts")
+        return given_sigs
+
+    def _numbers(self, part: Part, sc: Scenario, readings: dict[str, str],
+                 extra: list[clingo.Symbol], window: frozenset[str] | None,
+                 pending: list[str] | None = None) -> tuple[int, int, int]:
+        """A new question's (k, p, w): its world part ground, its position facts and
+        its own symbols added (the position facts appended to ``pending`` if given,
+        see ``position``)."""
+        w = self.world(sc, readings)
+        if part.world and (part.world_name, w) not in self.world_done:
+            # What the map and the world decide is ground once per world.
+            self.ctl.ground([(part.world_name, [clingo.Number(w)])])
+            self.world_done.add((part.world_name, w))
+        p = self.position(sc, readings, part.reads, window, pending)
+        k = self.count = self.count + 1
+        if extra:
+            kk = clingo.Number(k)
+            with self.ctl.backend() as backend:
+                for s in extra:
+                    backend.add_rule([backend.add_atom(
+                        clingo.Function(s.name, [kk, *s.arguments], s.positive))])
+        return k, p, w
+
     def solve(self, query: str, sc: Scenario, readings: dict[str, str],
               extra: list[clingo.Symbol], window: frozenset[str] | None = None,
               extra_facts: list[Fact] = ()) -> Answer:
@@ -600,32 +680,61 @@ class MapSession:
         the units in ``window``, if given); ``extra`` and ``extra_facts`` are the
         question's own facts (as symbols, or as (class, values) pairs)."""
         t0 = time.perf_counter()
-        fact_sigs = {(cls.meta.name, cls.meta.arity) for cls in {c for c, _ in extra_facts}}
-        given_sigs = frozenset({(s.name, len(s.arguments)) for s in extra} | fact_sigs)
-        if given_sigs & (position_signatures() | self.static):
-            raise EncodingError(f"{sorted(given_sigs & (position_signatures() | self.static))}"
-                                ": a query's own facts may not be map or position facts")
-        part = self.part(query, given_sigs)
-        w = self.world(sc, readings)
-        if part.world and (part.world_name, w) not in self.world_done:
-            # What the map and the world decide is ground once per world.
-            self.ctl.ground([(part.world_name, [clingo.Number(w)])])
-            self.world_done.add((part.world_name, w))
-        p = self.position(sc, readings, part.reads, window)
-        k = self.count = self.count + 1
-        kk = clingo.Number(k)
-        if extra:
-            with self.ctl.backend() as backend:
-                for s in extra:
-                    backend.add_rule([backend.add_atom(
-                        clingo.Function(s.name, [kk, *s.arguments], s.positive))])
-        parts = [(part.name, [kk, clingo.Number(p), clingo.Number(w)])]
+        part = self.part(query, self._given(extra, extra_facts))
+        k, p, w = self._numbers(part, sc, readings, extra, window)
+        parts = [(part.name, [clingo.Number(k), clingo.Number(p), clingo.Number(w)])]
         if extra_facts:
             self.ctl.add(f"x_{k}", [], facts_text(extra_facts, key=k))
             parts.insert(0, (f"x_{k}", []))
         self.output.take()
         self.ctl.ground(parts)
         return Answer(self.output.take(), part.shown, ground_s=time.perf_counter() - t0)
+
+    def solve_many(self, query: str, questions: list[Question]) -> list[Answer]:
+        """Ground several questions of one query in one ground call, through the
+        query's batch part: each rule is instantiated once for all of them. The
+        part is the one for every fact predicate any question gives (a rule whose
+        facts a question lacks derives nothing for it). One answer per question,
+        in order."""
+        t0 = time.perf_counter()
+        given = frozenset().union(*(self._given(q.extra, q.extra_facts) for q in questions))
+        part = self.part(query, given)
+        if part.batch_name not in self.batch_added:
+            with ast.ProgramBuilder(self.ctl) as builder:
+                for st in part.batch:
+                    builder.add(st)
+            self.batch_added.add(part.batch_name)
+        b = self.batches = self.batches + 1
+        lines: list[str] = []
+        keys: list[int] = []
+        for q in questions:
+            # Position facts go into the batch's own facts part, ground with it.
+            k, p, w = self._numbers(part, q.sc, q.readings, q.extra, q.window, lines)
+            keys.append(k)
+            if q.extra_facts:
+                lines.append(facts_text(q.extra_facts, key=k))
+            lines.append(f"q_key({b},{k},{p},{w}).")
+        self.ctl.add(f"xb_{b}", [], "\n".join(lines))
+        self.output.take()
+        try:
+            self.ctl.ground([(f"xb_{b}", []), (part.batch_name, [clingo.Number(b)])])
+        except BaseException:
+            # The positions noted as added were not ground: renew the session.
+            self.count = MAX_QUERIES
+            raise
+        # Each atom's first argument is its question's number.
+        found: dict[int, tuple[list[tuple[clingo.Symbol, int]], list[str]]] = {
+            k: ([], []) for k in keys}
+        for sym, lit in self.output.take():
+            text = str(sym)
+            cut = text.find("(")
+            end = text.find(",", cut)
+            atoms, texts = found[int(text[cut + 1:end if end >= 0 else -1])]
+            atoms.append((sym, lit))
+            texts.append(text)
+        share = (time.perf_counter() - t0) / max(1, len(questions))
+        return [Answer(found[k][0], part.shown, ground_s=share, texts=found[k][1])
+                for k in keys]
 
 
 def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
@@ -698,12 +807,7 @@ class Solver:
         errors are reported as without a window.
         """
         chosen = {**self.readings_for(sc), **(readings or {})}
-        seen = None
-        if window is not None:
-            sides: dict[str, set[str]] = {}
-            for u in sc.units:
-                sides.setdefault(u.hex, set()).add(u.side)
-            seen = frozenset(window) | {h for h, ss in sides.items() if len(ss) > 1}
+        seen = _window(sc, window)
         with _LOCK:
             session = session_for(self.game, sc.map)
             items = list(extra)
@@ -712,6 +816,39 @@ class Solver:
             answer = session.solve(query, sc, chosen, syms, seen, facts)
         self._raise_errors(sc, answer)
         return answer
+
+    def solve_many(
+        self,
+        query: str,
+        questions: Iterable[tuple[Scenario, Iterable[Predicate | clingo.Symbol | Fact],
+                                  Iterable[str] | None]],
+        readings: dict[str, str] | None = None,
+    ) -> list[Answer]:
+        """Answer several questions of one query at once: each is a (position, its own
+        facts, window or None) triple, as ``solve`` takes them. The answers are the
+        same as ``solve`` would give one by one; grounding them together is faster.
+        Positions on different maps are answered map by map."""
+        items = list(questions)
+        by_map: dict[str, list[int]] = {}
+        for i, (sc, _, _) in enumerate(items):
+            by_map.setdefault(map_digest(sc.map), []).append(i)
+        answers: list[Answer | None] = [None] * len(items)
+        for idx in by_map.values():
+            batch = []
+            for i in idx:
+                sc, extra, window = items[i]
+                chosen = {**self.readings_for(sc), **(readings or {})}
+                extra = list(extra)
+                batch.append(Question(
+                    sc, chosen, _to_symbols(e for e in extra if not isinstance(e, tuple)),
+                    _window(sc, window), [e for e in extra if isinstance(e, tuple)]))
+            with _LOCK:
+                session = session_for(self.game, items[idx[0]][0].map)
+                for i, ans in zip(idx, session.solve_many(query, batch), strict=True):
+                    answers[i] = ans
+        for (sc, _, _), ans in zip(items, answers, strict=True):
+            self._raise_errors(sc, ans)
+        return answers
 
     @staticmethod
     def _raise_errors(sc: Scenario, answer: Answer) -> None:
@@ -722,6 +859,17 @@ class Solver:
             problems.append(Problem(sc.source, line_of(sc, path), format_path(path), msg.string))
         if problems:
             raise InputError(problems)
+
+
+def _window(sc: Scenario, window: Iterable[str] | None) -> frozenset[str] | None:
+    """The places whose units a question sees: its window and every hex that holds
+    units of both sides (so that the 29.1.1 input error is always reported)."""
+    if window is None:
+        return None
+    sides: dict[str, set[str]] = {}
+    for u in sc.units:
+        sides.setdefault(u.hex, set()).add(u.side)
+    return frozenset(window) | {h for h, ss in sides.items() if len(ss) > 1}
 
 
 def _error_path(sc: Scenario, kind: str, ident: str) -> tuple[str | int, ...]:

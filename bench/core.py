@@ -165,16 +165,29 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
         same_retreats, "the same, one call per stack, no LOS"))
     asp_adv = _optional("adjudicator.queries.advance", "advances")
+    asp_adv_many = _optional("adjudicator.queries.advance", "advances_many")
+    adv_request = _optional("adjudicator.queries.advance", "AdvanceRequest")
     ref_adv = _optional("adjudicator.reference.advance", "advances")
     work = attacks(sc, n_attacks)
+
+    def same_advances(a: Any, r: Any) -> bool:
+        return [compare.advance_table(x) for x in a] == [compare.advance_table(x) for x in r]
+
+    # All the attacks of a Combat Phase in one solver call (advances_many).
     out.append(Case(
         "advances",
+        (lambda s: asp_adv_many([adv_request(fresh(a), h, 4, us) for a, h, us in work],
+                                solver=s))
+        if asp_adv_many and adv_request else None,
+        (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
+        same_advances, f"Adv 4 of {len(work)} attacks, one call"))
+    # One call per attack, as a player asking about one attack at a time.
+    out.append(Case(
+        "advances_each",
         (lambda s: [asp_adv(fresh(a), h, 4, us, solver=s) for a, h, us in work])
         if asp_adv else None,
         (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
-        lambda a, r: [compare.advance_table(x) for x in a] == [compare.advance_table(x)
-                                                                for x in r],
-        f"Adv 4 of {len(work)} attacks"))
+        same_advances, "the same, one call per attack"))
     return out
 
 

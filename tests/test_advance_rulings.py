@@ -489,3 +489,20 @@ def test_a_unit_far_from_the_advance_is_not_read():
     assert "0808" not in seen and "0407" in seen
     assert advances(sc, "0405", 2, ["A"]).to_json() == advances(
         pos([unit("A", "axis", "0404")]), "0405", 2, ["A"]).to_json()
+
+
+def test_advances_many_answers_as_advances_does():
+    """Batched questions (harness: one ground call) give each attack's own answer."""
+    from adjudicator.queries.advance import AdvanceRequest, advances_many
+
+    plain = pos([mech("A", "axis", "0404"), mech("B", "axis", "0606"),
+                 unit("S", "soviet", "0608")])
+    bonded = pos([mech("A", "axis", "0404"), unit("S1", "soviet", "0306"),
+                  unit("S2", "soviet", "0506")])
+    requests = [AdvanceRequest(plain, "0405", 4, ["A"]),
+                AdvanceRequest(plain, "0506", 2, ["B"], mode="limited"),
+                AdvanceRequest(bonded, "0405", 3, ["A"])]
+    batched = advances_many(requests)
+    single = [advances(r.sc, r.vacated, r.allowance, r.units, mode=r.mode) for r in requests]
+    assert [a.to_json() for a in batched] == [a.to_json() for a in single]
+    assert batched[0].to_json() != batched[2].to_json()

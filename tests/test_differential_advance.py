@@ -89,3 +89,18 @@ def test_advance_agrees(readings, seed):
     asp = asp_advances(sc, vacated, adv, movers, solver=SOLVER, readings=readings)
     assert advance_table(asp) == advance_table(ref_advances(sc, vacated, adv, movers,
                                                            readings))
+
+
+@examples(5)
+@given(first=seeds, second=seeds, third=seeds)
+def test_advances_many_agrees(first, second, third):
+    """Several attacks (each on its own position and map) in one batched call."""
+    from adjudicator.queries.advance import AdvanceRequest, advances_many
+
+    cases = [attack(s) for s in (first, second, third)]
+    cases = [c for c in cases if c is not None and in_scope(c[0])]
+    assume(cases)
+    got = advances_many([AdvanceRequest(sc, vacated, adv, movers)
+                         for sc, vacated, movers, adv in cases], solver=SOLVER)
+    assert [advance_table(a) for a in got] == [
+        advance_table(ref_advances(sc, vacated, adv, movers)) for sc, vacated, movers, adv in cases]

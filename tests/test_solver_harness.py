@@ -170,3 +170,34 @@ def test_a_window_still_reports_a_hex_both_sides_share():
               unit("S", "soviet", "0707")])
     with pytest.raises(InputError, match="both sides"):
         Solver("s42").solve(sc, "zoc", window={"0404"})
+
+
+def test_solve_many_gives_each_question_its_own_answer():
+    solver = Solver("s42")
+    first = pos([unit("A", "axis", "0404")])
+    second = pos([unit("B", "soviet", "0606"), unit("C", "axis", "0202")])
+    one, two = solver.solve_many("zoc", [(first, (), None), (second, (), {"0606"})])
+    assert one.rows("zoc_source", 3) == solver.solve(first, "zoc").rows("zoc_source", 3)
+    # The second question's window leaves out C.
+    assert {u for _, _, u in two.rows("zoc_source", 3)} == {"B"}
+    assert {u for _, _, u in one.rows("zoc_source", 3)} == {"A"}
+
+
+def test_solve_many_reports_the_error_of_the_position_that_has_it():
+    from adjudicator.errors import InputError
+
+    solver = Solver("s42")
+    good = pos([unit("A", "axis", "0404")])
+    bad = pos([unit("B", "axis", "0707"), unit("S", "soviet", "0707")])
+    assert len(solver.solve_many("zoc", [(good, (), None), (good, (), None)])) == 2
+    with pytest.raises(InputError, match="both sides"):
+        solver.solve_many("zoc", [(good, (), None), (bad, (), None)])
+
+
+def test_batch_part_binds_the_numbers_through_q_key(tmp_path):
+    game = _game(tmp_path, "out(U) :- unit(U), not combat(U).\n")
+    part = build_part("q_t", game.encoding_paths("t"), frozenset(),
+                      shown_from=game.shown_paths("t"), given=frozenset())
+    rules = [str(st) for st in part.batch if st.ast_type == clingo.ast.ASTType.Rule]
+    assert rules == ["out(KEY__,U) :- q_key(b,KEY__,POS__,WLD__); unit(POS__,U); "
+                     "not combat(POS__,U)."]
