@@ -20,7 +20,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
 import clingo
 from clorm import ConstantField, IntegerField, Predicate, StringField
@@ -563,6 +565,29 @@ def map_facts(m: MapSpec) -> list[Predicate]:
 
 Fact = tuple[type[Predicate], tuple]
 
+#: The position predicates with one fact per unit, and the fact's values.
+UNIT_VALUES: tuple[tuple[type[Predicate], Callable[[Any], tuple]], ...] = (
+    (UnitF, lambda u: (u.id,)),
+    (SideF, lambda u: (u.id, u.side)),
+    (At, lambda u: (u.id, u.hex)),
+    (UType, lambda u: (u.id, const(u.type))),
+    (Strength, lambda u: (u.id, u.attack, u.defense, u.ma)),
+    (Steps, lambda u: (u.id, u.steps_left, u.max_steps)),
+    (TankF, lambda u: (u.id, u.tank)),
+    (Tq, lambda u: (u.id, u.tq)),
+    (Status, lambda u: (u.id, const(u.status))),
+    (SupplyMarker, lambda u: (u.id, const(u.supply))),
+)
+#: The position predicates that hold of some units: a fact for each unit passing the test.
+UNIT_FLAGS: tuple[tuple[type[Predicate], Callable[[Any], bool]], ...] = (
+    (Combat, lambda u: u.is_combat),
+    (Mech, lambda u: u.is_mechanized),
+    (Asu, lambda u: u.is_asu),
+    (FreeStacking, lambda u: u.free_stacking),
+    (Train, lambda u: u.train),
+    (Retreated, lambda u: u.retreated),
+)
+
 
 def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
                    names: frozenset[str] | None = None,
@@ -589,26 +614,8 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
         for hid, spec in sorted(sc.map.hexes.items()):
             if spec.control and (places is None or hid in places):
                 out.append((Control, (hid, spec.control)))
-    plain = [(cls, get) for cls, get in (
-        (UnitF, lambda u: (u.id,)),
-        (SideF, lambda u: (u.id, u.side)),
-        (At, lambda u: (u.id, u.hex)),
-        (UType, lambda u: (u.id, const(u.type))),
-        (Strength, lambda u: (u.id, u.attack, u.defense, u.ma)),
-        (Steps, lambda u: (u.id, u.steps_left, u.max_steps)),
-        (TankF, lambda u: (u.id, u.tank)),
-        (Tq, lambda u: (u.id, u.tq)),
-        (Status, lambda u: (u.id, const(u.status))),
-        (SupplyMarker, lambda u: (u.id, const(u.supply))),
-    ) if want(cls)]
-    flags = [(cls, test) for cls, test in (
-        (Combat, lambda u: u.is_combat),
-        (Mech, lambda u: u.is_mechanized),
-        (Asu, lambda u: u.is_asu),
-        (FreeStacking, lambda u: u.free_stacking),
-        (Train, lambda u: u.train),
-        (Retreated, lambda u: u.retreated),
-    ) if want(cls)]
+    plain = [(cls, get) for cls, get in UNIT_VALUES if want(cls)]
+    flags = [(cls, test) for cls, test in UNIT_FLAGS if want(cls)]
     units = sc.units if places is None else [u for u in sc.units if u.hex in places]
     for u in units:
         out += [(cls, get(u)) for cls, get in plain]
@@ -620,6 +627,114 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
         for rule, name in sorted((readings or {}).items()):
             out.append((Reading, (rule, name)))
     return out
+
+
+@dataclass
+class PositionData:
+    """The position facts of some predicates as clingo symbols, for the grounder
+    to fetch (``position_rules``): one tuple per unit holding the values of every
+    per-unit predicate wanted (``UNIT_VALUES``, in order, the unit id first), the
+    unit ids each flag holds of (``UNIT_FLAGS``), and the argument tuples of the
+    other predicates (control, supply sources)."""
+
+    units: list[clingo.Symbol] = field(default_factory=list)
+    flags: dict[str, list[clingo.Symbol]] = field(default_factory=dict)
+    other: dict[str, list[clingo.Symbol]] = field(default_factory=dict)
+
+
+class Symbols:
+    """Interned clingo symbols for ids and constants (each made once; a position's
+    facts are mostly the same unit, hex and side names again)."""
+
+    LIMIT = 200_000
+
+    def __init__(self) -> None:
+        self.strings: dict[str, clingo.Symbol] = {}
+        self.consts: dict[str, clingo.Symbol] = {}
+
+    def string(self, text: str) -> clingo.Symbol:
+        sym = self.strings.get(text)
+        if sym is None:
+            if len(self.strings) > self.LIMIT:
+                self.strings.clear()
+            sym = self.strings[text] = clingo.String(text)
+        return sym
+
+    def value(self, value: Any, is_str: bool) -> clingo.Symbol:
+        """A fact argument as facts_text would write it: strings quoted, numbers as
+        numbers, anything else as a constant."""
+        if is_str:
+            return self.string(value)
+        if isinstance(value, bool):
+            value = str(value).lower()
+        if isinstance(value, int):
+            return clingo.Number(value)
+        text = str(value)
+        sym = self.consts.get(text)
+        if sym is None:
+            sym = self.consts[text] = clingo.Function(text)
+        return sym
+
+
+#: The position predicates fetched as argument tuples (not one per unit).
+OTHER_POSITION = (Control, SupplySourceF)
+
+
+def position_data(sc: Scenario, names: Iterable[str], places: frozenset[str] | None,
+                  syms: Symbols) -> PositionData:
+    """The facts ``position_facts`` gives for the predicates ``names`` (no world
+    facts), as symbols for ``position_rules``."""
+    names = set(names)
+    plain = [(cls, get, _kinds(cls)[1]) for cls, get in UNIT_VALUES if cls.meta.name in names]
+    flags = [(cls, test) for cls, test in UNIT_FLAGS if cls.meta.name in names]
+    units = sc.units if places is None else [u for u in sc.units if u.hex in places]
+    data = PositionData()
+    if plain:
+        string, value = syms.string, syms.value
+        for u in units:
+            fields = [string(u.id)]
+            for _, get, strs in plain:
+                vals = get(u)
+                fields += [value(v, s) for v, s in zip(vals[1:], strs[1:], strict=True)]
+            data.units.append(fields[0] if len(fields) == 1 else clingo.Tuple_(fields))
+    for cls, test in flags:
+        data.flags[cls.meta.name] = [syms.string(u.id) for u in units if test(u)]
+    wanted = [cls.meta.name for cls in OTHER_POSITION if cls.meta.name in names]
+    if wanted:
+        for cls, values in position_facts(sc, None, frozenset(wanted), places):
+            strs = _kinds(cls)[1]
+            data.other.setdefault(cls.meta.name, []).append(clingo.Tuple_(
+                [syms.value(v, s) for v, s in zip(values, strs, strict=True)]))
+    return data
+
+
+def position_rules(names: Iterable[str]) -> str:
+    """The rules of a program part ``(p)`` that make the position facts of the
+    predicates ``names`` (no world facts) from a ``PositionData`` the grounder
+    fetches through the context functions ``units``, ``flag`` and ``other``."""
+    names = set(names)
+    plain = [cls for cls, _ in UNIT_VALUES if cls.meta.name in names]
+    width = 1 + sum(cls.meta.arity - 1 for cls in plain)
+    lines = []
+    at = 1
+    for cls in plain:
+        n = cls.meta.arity - 1
+        args = [f"X{i}" for i in range(n)]
+        pattern = ["U"] + ["_"] * (width - 1)
+        pattern[at:at + n] = args
+        at += n
+        lhs = "U" if width == 1 else f"({','.join(pattern)})"
+        lines.append(f"{cls.meta.name}(p,{','.join(['U', *args])}) :- {lhs} = @units(p).")
+    for cls, _ in UNIT_FLAGS:
+        if cls.meta.name in names:
+            lines.append(f'{cls.meta.name}(p,U) :- U = @flag(p,"{cls.meta.name}").')
+    for cls in OTHER_POSITION:
+        if cls.meta.name in names:
+            args = [f"X{i}" for i in range(cls.meta.arity)]
+            lhs = args[0] if len(args) == 1 else f"({','.join(args)})"
+            lines.append(f'{cls.meta.name}(p,{",".join(args)}) :- {lhs} = @other(p,'
+                         f'"{cls.meta.name}").')
+    return "\n".join(lines)
 
 
 _KINDS: dict[type[Predicate], tuple[str, tuple[bool, ...]]] = {}

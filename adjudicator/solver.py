@@ -55,11 +55,15 @@ from clorm import Predicate
 from adjudicator.errors import InputError, Problem
 from adjudicator.facts import (
     Fact,
+    PositionData,
+    Symbols,
     facts_text,
     map_digest,
     map_signatures,
     map_symbols,
+    position_data,
     position_facts,
+    position_rules,
     position_signatures,
     world_key,
     world_signatures,
@@ -524,6 +528,23 @@ def _is_false(head: ast.AST) -> bool:
 # --------------------------------------------------------------------------
 
 
+class _PositionContext:
+    """The grounder's context functions for position facts (``position_rules``):
+    the data of each position number waiting to be ground."""
+
+    def __init__(self) -> None:
+        self.data: dict[int, PositionData] = {}
+
+    def units(self, p: clingo.Symbol) -> list[clingo.Symbol]:
+        return self.data[p.number].units
+
+    def flag(self, p: clingo.Symbol, name: clingo.Symbol) -> list[clingo.Symbol]:
+        return self.data[p.number].flags.get(name.string, [])
+
+    def other(self, p: clingo.Symbol, name: clingo.Symbol) -> list[clingo.Symbol]:
+        return self.data[p.number].other.get(name.string, [])
+
+
 @dataclass
 class Question:
     """One question of a batch (``MapSession.solve_many``): the position, the
@@ -569,6 +590,10 @@ class MapSession:
         #: world key -> world number; (world part, world number) already ground
         self.worlds: dict[tuple, int] = {}
         self.world_done: set[tuple[str, int]] = set()
+        #: position facts waiting to be ground, the parts that make them, interned symbols
+        self.pos_context = _PositionContext()
+        self.position_parts: dict[frozenset[str], str] = {}
+        self.symbols = Symbols()
         #: batch parts added to the control, and the number of the last batch
         self.batch_added: set[str] = set()
         self.batches = 0
@@ -592,13 +617,14 @@ class MapSession:
     def position(self, sc: Scenario, readings: dict[str, str],
                  reads: frozenset[tuple[str, int]] | None = None,
                  window: frozenset[str] | None = None,
-                 pending: list[str] | None = None) -> int:
+                 pending: list[tuple[str, list[clingo.Symbol]]] | None = None) -> int:
         """The number of this position (and readings, and window) in the session.
         Its facts are added, keyed by that number, when a question first reads them
         (only those of the predicates ``reads``, all if None; only the units and
         control of the places in ``window``, all if None). With ``pending``, the
-        facts are appended to it as text, for the caller to ground with its own
-        part, instead of being ground now."""
+        part that makes them is appended to it, for the caller to ground (with the
+        session's ``pos_context``) together with its own, instead of being ground
+        now."""
         key = (id(sc), tuple(sorted(readings.items())), window)
         hit = self.positions.get(key)
         if hit is not None and hit[0] is sc:
@@ -615,18 +641,30 @@ class MapSession:
         names = {n for n, _ in reads}
         missing = frozenset(names - added)
         if missing:
-            # Plain facts as text: they parse and ground several times faster than
-            # the same facts added atom by atom through the backend, and (unlike
-            # rules) facts added to earlier parts do not slow later ground calls.
-            text = facts_text(position_facts(sc, readings, missing, window), key=p)
+            # The grounder fetches the facts as symbols from the session's context
+            # (one tuple per unit, made of interned symbols): several times faster
+            # than parsing them as text, or adding them atom by atom.
+            if p in self.pos_context.data:
+                raise EncodingError(f"position {p}: facts already waiting to be ground")
+            self.pos_context.data[p] = position_data(sc, missing, window, self.symbols)
+            ground = (self._position_part(missing), [clingo.Number(p)])
             if pending is not None:
-                pending.append(text)
+                pending.append(ground)
             else:
-                part = f"pos_{p}_{len(added)}"
-                self.ctl.add(part, [], text)
-                self.ctl.ground([(part, [])])
+                try:
+                    self.ctl.ground([ground], context=self.pos_context)
+                finally:
+                    self.pos_context.data.pop(p, None)
             added |= missing
         return p
+
+    def _position_part(self, names: frozenset[str]) -> str:
+        """The part ``pos_<n>(p)`` that makes the position facts of ``names``."""
+        part = self.position_parts.get(names)
+        if part is None:
+            part = self.position_parts[names] = f"pos_{len(self.position_parts) + 1}"
+            self.ctl.add(part, ["p"], position_rules(names))
+        return part
 
     def world(self, sc: Scenario, readings: dict[str, str]) -> int:
         """The number of the position's world (turn, weather, phasing side and
@@ -654,7 +692,8 @@ class MapSession:
 
     def _numbers(self, part: Part, sc: Scenario, readings: dict[str, str],
                  extra: list[clingo.Symbol], window: frozenset[str] | None,
-                 pending: list[str] | None = None) -> tuple[int, int, int]:
+                 pending: list[tuple[str, list[clingo.Symbol]]] | None = None
+                 ) -> tuple[int, int, int]:
         """A new question's (k, p, w): its world part ground, its position facts and
         its own symbols added (the position facts appended to ``pending`` if given,
         see ``position``)."""
@@ -707,9 +746,10 @@ class MapSession:
         b = self.batches = self.batches + 1
         lines: list[str] = []
         keys: list[int] = []
+        positions: list[tuple[str, list[clingo.Symbol]]] = []
         for q in questions:
-            # Position facts go into the batch's own facts part, ground with it.
-            k, p, w = self._numbers(part, q.sc, q.readings, q.extra, q.window, lines)
+            # Position facts are ground with the batch.
+            k, p, w = self._numbers(part, q.sc, q.readings, q.extra, q.window, positions)
             keys.append(k)
             if q.extra_facts:
                 lines.append(facts_text(q.extra_facts, key=k))
@@ -717,11 +757,15 @@ class MapSession:
         self.ctl.add(f"xb_{b}", [], "\n".join(lines))
         self.output.take()
         try:
-            self.ctl.ground([(f"xb_{b}", []), (part.batch_name, [clingo.Number(b)])])
+            self.ctl.ground([*positions, (f"xb_{b}", []), (part.batch_name, [clingo.Number(b)])],
+                            context=self.pos_context)
         except BaseException:
             # The positions noted as added were not ground: renew the session.
             self.count = MAX_QUERIES
             raise
+        finally:
+            for _, (p_num,) in positions:
+                self.pos_context.data.pop(p_num.number, None)
         # Each atom's first argument is its question's number.
         found: dict[int, tuple[list[tuple[clingo.Symbol, int]], list[str]]] = {
             k: ([], []) for k in keys}

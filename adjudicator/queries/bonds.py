@@ -7,6 +7,7 @@ it does not bind the enemy now, the rules that negate (7.3) or break (7.6) it.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +24,12 @@ READING_RULES = ("7.1", "7.5", "7.6.1")
 
 
 def _rules(rules: set[str] | list[str]) -> list[str]:
-    return sorted(set(rules), key=rule_key)
+    return list(_sorted_rules(frozenset(rules)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _sorted_rules(rules: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(rules, key=rule_key))
 
 
 def _s(sym: clingo.Symbol) -> str:
