@@ -643,14 +643,23 @@ class PositionData:
 
 
 class Symbols:
-    """Interned clingo symbols for ids and constants (each made once; a position's
-    facts are mostly the same unit, hex and side names again)."""
+    """Interned clingo symbols for ids, constants and unit tuples, each made once
+    (a position's facts are mostly the same units, hexes and sides again; a unit
+    that has not moved or changed since an earlier question keeps its tuple)."""
 
     LIMIT = 200_000
 
     def __init__(self) -> None:
         self.strings: dict[str, clingo.Symbol] = {}
         self.consts: dict[str, clingo.Symbol] = {}
+        #: a unit's tuple (``position_data``) by the values it is made of
+        self.records: dict[tuple, clingo.Symbol] = {}
+
+    def record(self, key: tuple, fields: list[clingo.Symbol]) -> clingo.Symbol:
+        if len(self.records) > self.LIMIT:
+            self.records.clear()
+        sym = self.records[key] = clingo.Tuple_(fields)
+        return sym
 
     def string(self, text: str) -> clingo.Symbol:
         sym = self.strings.get(text)
@@ -684,28 +693,46 @@ def position_data(sc: Scenario, names: Iterable[str], places: frozenset[str] | N
                   syms: Symbols) -> PositionData:
     """The facts ``position_facts`` gives for the predicates ``names`` (no world
     facts), as symbols for ``position_rules``."""
-    names = set(names)
-    plain = [(cls, get, _kinds(cls)[1]) for cls, get in UNIT_VALUES if cls.meta.name in names]
-    flags = [(cls, test) for cls, test in UNIT_FLAGS if cls.meta.name in names]
+    names = frozenset(names)
+    makers, flags = _unit_makers(names)
     units = sc.units if places is None else [u for u in sc.units if u.hex in places]
     data = PositionData()
-    if plain:
-        string, value = syms.string, syms.value
+    string, value = syms.string, syms.value
+    if makers:
+        records = syms.records
         for u in units:
-            fields = [string(u.id)]
-            for _, get, strs in plain:
-                vals = get(u)
-                fields += [value(v, s) for v, s in zip(vals[1:], strs[1:], strict=True)]
-            data.units.append(fields[0] if len(fields) == 1 else clingo.Tuple_(fields))
-    for cls, test in flags:
-        data.flags[cls.meta.name] = [syms.string(u.id) for u in units if test(u)]
+            key = (names, u.id, *[get(u) for get, _ in makers])
+            rec = records.get(key)
+            if rec is None:
+                rec = syms.record(key, [string(u.id), *[value(v, s) for v, (_, s)
+                                                        in zip(key[2:], makers, strict=True)]])
+            data.units.append(rec)
+    elif any(cls.meta.name in names for cls, _ in UNIT_VALUES):  # unit/1 alone
+        data.units = [string(u.id) for u in units]
+    for name, test in flags:
+        data.flags[name] = [string(u.id) for u in units if test(u)]
     wanted = [cls.meta.name for cls in OTHER_POSITION if cls.meta.name in names]
     if wanted:
         for cls, values in position_facts(sc, None, frozenset(wanted), places):
             strs = _kinds(cls)[1]
             data.other.setdefault(cls.meta.name, []).append(clingo.Tuple_(
-                [syms.value(v, s) for v, s in zip(values, strs, strict=True)]))
+                [value(v, s) for v, s in zip(values, strs, strict=True)]))
     return data
+
+
+@functools.cache
+def _unit_makers(names: frozenset[str]) -> tuple[tuple, tuple]:
+    """For the predicates ``names``: a (value getter, is-string) pair per field of
+    the unit tuple after the id (``UNIT_VALUES`` order), and the (name, test)
+    pairs of the flags."""
+    makers = []
+    for cls, get in UNIT_VALUES:
+        if cls.meta.name in names:
+            strs = _kinds(cls)[1]
+            for i in range(1, cls.meta.arity):
+                makers.append((lambda u, get=get, i=i: get(u)[i], strs[i]))
+    flags = tuple((cls.meta.name, test) for cls, test in UNIT_FLAGS if cls.meta.name in names)
+    return tuple(makers), flags
 
 
 def position_rules(names: Iterable[str]) -> str:

@@ -130,8 +130,18 @@ class Answer:
     def rows(self, name: str, arity: int) -> list[tuple]:
         """The arguments of each shown ``name/arity`` atom as plain Python values
         (strings, constants as their names, numbers), decoded once, sorted."""
-        self._check(name)
         cache = self.__dict__.setdefault("_rows", {})
+        key = (name, arity)
+        if key not in cache:
+            cache[key] = sorted(self.rows_unsorted(name, arity),
+                                key=lambda row: tuple(str(v) for v in row))
+        return cache[key]
+
+    def rows_unsorted(self, name: str, arity: int) -> list[tuple]:
+        """``rows`` in the order the grounder derived them (for a reader that
+        orders its findings itself)."""
+        self._check(name)
+        cache = self.__dict__.setdefault("_raw_rows", {})
         key = (name, arity)
         if key not in cache:
             out = []
@@ -140,7 +150,6 @@ class Answer:
                 if args is None:
                     args = tuple(_value(a) for a in sym.arguments[1:])
                 out.append(args)
-            out.sort(key=lambda row: tuple(str(v) for v in row))
             cache[key] = out
         return cache[key]
 
@@ -229,24 +238,26 @@ def _parse_atom(text: str) -> tuple[str, tuple | None]:
     return text[:i], tuple(values)
 
 
-_CONST = re.compile(r"[a-z_][A-Za-z0-9_']*\Z")
-_INT = re.compile(r"-?\d+\Z")
-
-
 def _parse_simple(inner: str) -> tuple | None:
     """The common case of ``_parse_atom``: every argument a string without commas,
-    quotes or backslashes inside, a number or a constant. None when in doubt."""
+    quotes or backslashes inside, a number or a constant. None when in doubt.
+    (The text is clingo's own output, so each piece is a well-formed term: its
+    first character tells which kind it is.)"""
     if "\\" in inner or "(" in inner:
         return None
     out: list = []
     for piece in inner.split(","):
-        if piece[:1] == '"':
-            if len(piece) < 2 or piece[-1] != '"' or '"' in piece[1:-1]:
+        first = piece[:1]
+        if first == '"':
+            if len(piece) < 2 or piece[-1] != '"' or piece.count('"') != 2:
                 return None
             out.append(piece[1:-1])
-        elif _INT.match(piece):
-            out.append(int(piece))
-        elif _CONST.match(piece):
+        elif first.isdigit() or first == "-":
+            try:
+                out.append(int(piece))
+            except ValueError:
+                return None
+        elif first.islower() or first == "_":
             out.append(piece)
         else:
             return None
@@ -720,13 +731,23 @@ class MapSession:
         question's own facts (as symbols, or as (class, values) pairs)."""
         t0 = time.perf_counter()
         part = self.part(query, self._given(extra, extra_facts))
-        k, p, w = self._numbers(part, sc, readings, extra, window)
-        parts = [(part.name, [clingo.Number(k), clingo.Number(p), clingo.Number(w)])]
+        # The position's facts (if new) are ground in the same call as the query.
+        positions: list[tuple[str, list[clingo.Symbol]]] = []
+        k, p, w = self._numbers(part, sc, readings, extra, window, positions)
+        parts = [*positions, (part.name, [clingo.Number(k), clingo.Number(p), clingo.Number(w)])]
         if extra_facts:
             self.ctl.add(f"x_{k}", [], facts_text(extra_facts, key=k))
             parts.insert(0, (f"x_{k}", []))
         self.output.take()
-        self.ctl.ground(parts)
+        try:
+            self.ctl.ground(parts, context=self.pos_context)
+        except BaseException:
+            # A position noted as added was not ground: renew the session.
+            self.count = MAX_QUERIES
+            raise
+        finally:
+            for _, (p_num,) in positions:
+                self.pos_context.data.pop(p_num.number, None)
         return Answer(self.output.take(), part.shown, ground_s=time.perf_counter() - t0)
 
     def solve_many(self, query: str, questions: list[Question]) -> list[Answer]:

@@ -195,19 +195,19 @@ def bonds_from_answer(ans: Answer) -> list[Bond]:
     def key(row: tuple) -> tuple[str, str, str, str]:
         return (row[0], row[1], _sv(row[2]), _sv(row[3]))
 
-    for row in ans.rows("bond", 4):
+    for row in ans.rows_unsorted("bond", 4):
         keyed[key(row)] = defaultdict(set)
     for name, arity, slot in (
         ("bond_rule", 5, "formed"), ("bond_negated", 5, "negated"), ("bond_broken", 5, "broken"),
     ):
-        for row in ans.rows(name, arity):
+        for row in ans.rows_unsorted(name, arity):
             keyed[key(row)][slot].add(row[4])
-    for row in ans.rows("bond_middle", 5):
+    for row in ans.rows_unsorted("bond_middle", 5):
         keyed[key(row)]["hexes"].add(row[4])
-    for row in ans.rows("bond_side", 6):
+    for row in ans.rows_unsorted("bond_side", 6):
         keyed[key(row)]["hexsides"].add(hexside_id(row[4], row[5]))
     crosses: dict[tuple[str, str, str, str], set[tuple[str, str, str, str]]] = defaultdict(set)
-    for row in ans.rows("bond_crosses", 8):
+    for row in ans.rows_unsorted("bond_crosses", 8):
         crosses[key(row)].add((row[4], row[5], _sv(row[6]), _sv(row[7])))
     made: dict[tuple[str, str, str, str], Bond] = {}
     for k in sorted(keyed, key=lambda k: (k[0], ["hex", "hexside", "edge"].index(k[1]), k[2:])):
@@ -239,9 +239,9 @@ def bonds(sc: Scenario, solver: Solver | None = None,
     solver = solver or Solver(sc.game)
     ans = solver.solve(sc, "bonds", readings=readings)
     no: dict[str, set[str]] = defaultdict(set)
-    for u, rule in ans.rows("no_bond", 2):
+    for u, rule in ans.rows_unsorted("no_bond", 2):
         no[u].add(rule)
-    lone = [LoneLight(side, h) for side, h in ans.rows("bond_lone_light", 2)]
+    lone = [LoneLight(side, h) for side, h in ans.rows_unsorted("bond_lone_light", 2)]
     chosen = {**solver.readings_for(sc), **(readings or {})}
     return BondsAnswer(
         bonds=bonds_from_answer(ans),
