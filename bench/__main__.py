@@ -27,12 +27,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--units", type=int, default=300)
     p.add_argument("--no-scaling", action="store_true", help="skip the map-size series")
     p.add_argument("--no-cold", action="store_true", help="skip the cold CLI start")
+    p.add_argument("--repeat", type=int, default=3,
+                   help="timed runs of each query on each side; the best counts")
     p.add_argument("-o", "--out", type=Path, default=HERE / "results.json")
     args = p.parse_args(argv)
     console = Console(highlight=False)
     scaling = () if args.no_scaling else ((32, 31), (64, 62), (99, 99))
     res = run(args.seed, args.cols, args.rows, args.units, scaling, args.out,
-              progress=lambda m: console.print(f"[dim]... {m}[/dim]"), cold=not args.no_cold)
+              progress=lambda m: console.print(f"[dim]... {m}[/dim]"), cold=not args.no_cold,
+              repeat=max(1, args.repeat))
     m = res["map"]
     table = Table("query", "workload", "adjudicator ms", "reference ms", "ratio", "agree",
                   title=f"warm queries on {m['hexes']} hexes, {m['units']} units")
@@ -46,7 +49,10 @@ def main(argv: list[str] | None = None) -> int:
                       f"[{style}]{ratio:.2f}[/{style}]",
                       "yes" if q["agree"] else "[red bold]NO[/red bold]")
     console.print(table)
-    console.print(f"map part prepared once in {res['map_prepare_ms']:.0f} ms")
+    console.print(f"map part prepared once in {res['map_prepare_ms']:.0f} ms; a session is "
+                  f"renewed every {res['session']['every_questions']} questions, in "
+                  f"{res['session']['renewal_ms']:.0f} ms; best of {res['timing']['repeat']} "
+                  "runs each side")
     if "cold_start_ms" in res:
         console.print(f"cold start, adjudicator validate on the big file: "
                       f"{res['cold_start_ms']:.0f} ms")

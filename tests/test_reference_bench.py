@@ -11,7 +11,7 @@ from bench.core import run
 def test_bench_results_shape(tmp_path):
     out = tmp_path / "results.json"
     res = run(seed=5, cols=14, rows=12, units=40, scaling=((10, 10),), out=out,
-              progress=lambda _m: None, cold=False, stacks=3, n_attacks=3)
+              progress=lambda _m: None, cold=False, stacks=3, n_attacks=3, repeat=1)
     assert json.loads(out.read_text()) == res
     assert res["map"]["hexes"] == 14 * 12 and res["map"]["units"] >= 40
     assert {"supply", "retreats", "advances", "bonds"} <= set(res["queries"])
@@ -23,3 +23,5 @@ def test_bench_results_shape(tmp_path):
         else:
             assert q["note"].startswith("not available")
     assert res["scaling"][0]["hexes"] == 100
+    assert res["timing"]["repeat"] == 1
+    assert res["session"]["renewal_ms"] > 0 and res["session"]["every_questions"] > 0
