@@ -25,3 +25,13 @@ def test_bench_results_shape(tmp_path):
     assert res["scaling"][0]["hexes"] == 100
     assert res["timing"]["repeat"] == 1
     assert res["session"]["renewal_ms"] > 0 and res["session"]["every_questions"] > 0
+
+
+def test_rule_costs_cover_every_rule_of_the_query():
+    from bench.rules import rule_costs
+
+    costs = rule_costs("zoc", seed=5, cols=14, rows=12, units=40, questions=3)
+    rules = [r for c in costs for r in c.rules]
+    assert rules and len(rules) == len(set(rules))
+    assert any(r.startswith("zoc_source(") for r in rules)
+    assert [c.ms for c in costs] == sorted((c.ms for c in costs), reverse=True)
