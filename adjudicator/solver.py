@@ -738,6 +738,14 @@ class MapSession:
         if extra_facts:
             self.ctl.add(f"x_{k}", [], facts_text(extra_facts, key=k))
             parts.insert(0, (f"x_{k}", []))
+        atoms = self._ground(parts, positions)
+        return Answer(atoms, part.shown, ground_s=time.perf_counter() - t0)
+
+    def _ground(self, parts: list[tuple[str, list[clingo.Symbol]]],
+                positions: list[tuple[str, list[clingo.Symbol]]]
+                ) -> list[tuple[clingo.Symbol, int]]:
+        """Ground ``parts`` (the ``positions`` parts among them, whose facts the
+        session's context hands over) and return the shown atoms they output."""
         self.output.take()
         try:
             self.ctl.ground(parts, context=self.pos_context)
@@ -748,7 +756,7 @@ class MapSession:
         finally:
             for _, (p_num,) in positions:
                 self.pos_context.data.pop(p_num.number, None)
-        return Answer(self.output.take(), part.shown, ground_s=time.perf_counter() - t0)
+        return self.output.take()
 
     def solve_many(self, query: str, questions: list[Question]) -> list[Answer]:
         """Ground several questions of one query in one ground call, through the
@@ -776,21 +784,12 @@ class MapSession:
                 lines.append(facts_text(q.extra_facts, key=k))
             lines.append(f"q_key({b},{k},{p},{w}).")
         self.ctl.add(f"xb_{b}", [], "\n".join(lines))
-        self.output.take()
-        try:
-            self.ctl.ground([*positions, (f"xb_{b}", []), (part.batch_name, [clingo.Number(b)])],
-                            context=self.pos_context)
-        except BaseException:
-            # The positions noted as added were not ground: renew the session.
-            self.count = MAX_QUERIES
-            raise
-        finally:
-            for _, (p_num,) in positions:
-                self.pos_context.data.pop(p_num.number, None)
+        shown = self._ground(
+            [*positions, (f"xb_{b}", []), (part.batch_name, [clingo.Number(b)])], positions)
         # Each atom's first argument is its question's number.
         found: dict[int, tuple[list[tuple[clingo.Symbol, int]], list[str]]] = {
             k: ([], []) for k in keys}
-        for sym, lit in self.output.take():
+        for sym, lit in shown:
             text = str(sym)
             cut = text.find("(")
             end = text.find(",", cut)
