@@ -55,14 +55,14 @@ def zoc(sc: Scenario, solver: Solver | None = None) -> ZocAnswer:
     ans = solver.solve(sc, "zoc")
     by_hex: dict[str, set[str]] = {h: set() for h in sc.map.hexes}
     units: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for h, side, u in ans.rows("zoc_source", 3):
+    for h, side, u in ans.rows_unsorted("zoc_source", 3):
         by_hex[h].add(side)
         units[(h, side)].append(u)
     no: dict[str, list[str]] = defaultdict(list)
-    for u, rule in ans.rows("no_zoc", 2):
+    for u, rule in ans.rows_unsorted("no_zoc", 2):
         no[u].append(rule)
     blocked: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for u, h, rule in ans.rows("zoc_blocked", 3):
+    for u, h, rule in ans.rows_unsorted("zoc_blocked", 3):
         blocked[(u, h)].append(rule)
     return ZocAnswer(
         zoc={h: sorted(v) for h, v in sorted(by_hex.items())},
