@@ -393,6 +393,8 @@ class Part:
     world: tuple[ast.AST, ...] = ()
     #: the part ``<name>_b(b)``: the rules of ``statements`` for a batch of questions
     batch: tuple[ast.AST, ...] = ()
+    #: the part ``<name>_p(p, w)``: rules that read position, world and map facts only
+    position: tuple[ast.AST, ...] = ()
 
     @property
     def world_name(self) -> str:
@@ -401,6 +403,10 @@ class Part:
     @property
     def batch_name(self) -> str:
         return f"{self.name}_b"
+
+    @property
+    def position_name(self) -> str:
+        return f"{self.name}_p"
 
 
 def build_part(
@@ -477,8 +483,8 @@ def build_part(
     reads: set[tuple[str, int]] = set()
     for r in kept:
         reads |= _body_signatures(r)[1] & (position - world)
-    # Levels: 0 map, 1 world, 2 position or query. A derived predicate takes the
-    # highest level of anything its rules read.
+    # Levels: 0 map, 1 world, 2 position, 3 question. A derived predicate takes the
+    # highest level of anything its rules read; the query's own facts are of level 3.
     level: dict[tuple[str, int], int] = {sig: 1 for sig in world}
     level.update({sig: 2 for sig in position - world})
     info = [(r, _head_signatures(r), _body_signatures(r)[1]) for r in kept]
@@ -486,12 +492,12 @@ def build_part(
     for sig in heads:
         # Shown conclusions are derived for each question (each is output by the
         # grounder once, when it is first derived).
-        level[sig] = 2 if sig in shown_sigs else 0
+        level[sig] = 3 if sig in shown_sigs else 0
     changed = True
     while changed:
         changed = False
         for _, hs, body in info:
-            lv = max((level.get(b, 2 if b not in static else 0) for b in body), default=0)
+            lv = max((level.get(b, 3 if b not in static else 0) for b in body), default=0)
             for h in hs:
                 if level[h] < lv:
                     level[h] = lv
@@ -500,7 +506,7 @@ def build_part(
     for sig, lv in level.items():
         if sig in static:
             continue
-        keys[sig] = _W if lv <= 1 else (_P if sig in position else _K)
+        keys[sig] = _W if lv <= 1 else (_P if lv == 2 else _K)
     for _, _, body in info:  # the query's own facts
         for b in body:
             if b not in static and b not in keys:
@@ -510,12 +516,16 @@ def build_part(
                                                    ast.Id(_LOC, "w")])]
     out += defined
     wout: list[ast.AST] = [ast.Program(_LOC, f"{name}_w", [ast.Id(_LOC, "w")])]
+    pout: list[ast.AST] = [ast.Program(_LOC, f"{name}_p", [ast.Id(_LOC, "p"),
+                                                          ast.Id(_LOC, "w")])]
     # The batch part: the numbers are variables, bound per question by q_key/4.
     bkey = _Key({sig: _BATCH_VARS[k.name] for sig, k in keys.items()})
     bout: list[ast.AST] = [ast.Program(_LOC, f"{name}_b", [ast.Id(_LOC, "b")]), *defined]
     for r, hs, _ in info:
         if all(level[h] <= 1 for h in hs):
             wout.append(key(r))
+        elif all(level[h] == 2 for h in hs):
+            pout.append(key(r))
         else:
             out.append(key(r))
             keyed = bkey(r)
@@ -526,7 +536,8 @@ def build_part(
     out += shows
     bout += shows
     return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
-                frozenset(reads), tuple(wout) if len(wout) > 1 else (), tuple(bout))
+                frozenset(reads), tuple(wout) if len(wout) > 1 else (), tuple(bout),
+                tuple(pout) if len(pout) > 1 else ())
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -598,9 +609,15 @@ class MapSession:
         self.positions: OrderedDict[tuple, tuple[Scenario, int, set[str]]] = OrderedDict()
         self.count = 0
         self.npos = 0
+        #: question, position and world numbers are drawn from one series, so that no
+        #: number names two things: a predicate keyed by the position in one query part
+        #: and by the question in another never mixes the two
+        self.serial = 0
         #: world key -> world number; (world part, world number) already ground
         self.worlds: dict[tuple, int] = {}
         self.world_done: set[tuple[str, int]] = set()
+        #: (position part, position number) already ground
+        self.position_done: set[tuple[str, int]] = set()
         #: position facts waiting to be ground, the parts that make them, interned symbols
         self.pos_context = _PositionContext()
         self.position_parts: dict[frozenset[str], str] = {}
@@ -620,7 +637,7 @@ class MapSession:
                     f"q_{query}_{len(_PARTS)}", self.game.encoding_paths(query),
                     self.static, shown_from=self.game.shown_paths(query), given=given)
             with ast.ProgramBuilder(self.ctl) as builder:
-                for st in (*part.statements, *part.world):
+                for st in (*part.statements, *part.world, *part.position):
                     builder.add(st)
             self.parts[(query, given)] = part
         return self.parts[(query, given)]
@@ -642,7 +659,8 @@ class MapSession:
             self.positions.move_to_end(key)
             p, added = hit[1], hit[2]
         else:
-            p = self.npos = self.npos + 1
+            self.npos += 1
+            p = self._number()
             added = set()
             self.positions[key] = (sc, p, added)
             while len(self.positions) > MAX_POSITIONS:
@@ -669,6 +687,10 @@ class MapSession:
             added |= missing
         return p
 
+    def _number(self) -> int:
+        self.serial += 1
+        return self.serial
+
     def _position_part(self, names: frozenset[str]) -> str:
         """The part ``pos_<n>(p)`` that makes the position facts of ``names``."""
         part = self.position_parts.get(names)
@@ -683,7 +705,7 @@ class MapSession:
         key = world_key(sc, readings)
         w = self.worlds.get(key)
         if w is None:
-            w = self.worlds[key] = len(self.worlds) + 1
+            w = self.worlds[key] = self._number()
             names = frozenset(n for n, _ in world_signatures())
             part = f"world_{w}"
             self.ctl.add(part, [], facts_text(position_facts(sc, readings, names), key=w))
@@ -714,7 +736,17 @@ class MapSession:
             self.ctl.ground([(part.world_name, [clingo.Number(w)])])
             self.world_done.add((part.world_name, w))
         p = self.position(sc, readings, part.reads, window, pending)
-        k = self.count = self.count + 1
+        if part.position and (part.position_name, p) not in self.position_done:
+            # What the position decides (with the map and world) is ground once for
+            # all the questions about it, in the same call as the first of them.
+            ground = (part.position_name, [clingo.Number(p), clingo.Number(w)])
+            if pending is not None:
+                pending.append(ground)
+            else:
+                self.ctl.ground([ground])
+            self.position_done.add((part.position_name, p))
+        self.count += 1
+        k = self._number()
         if extra:
             kk = clingo.Number(k)
             with self.ctl.backend() as backend:
@@ -754,8 +786,8 @@ class MapSession:
             self.count = MAX_QUERIES
             raise
         finally:
-            for _, (p_num,) in positions:
-                self.pos_context.data.pop(p_num.number, None)
+            for _, args in positions:
+                self.pos_context.data.pop(args[0].number, None)
         return self.output.take()
 
     def solve_many(self, query: str, questions: list[Question]) -> list[Answer]:
@@ -786,12 +818,16 @@ class MapSession:
         self.ctl.add(f"xb_{b}", [], "\n".join(lines))
         shown = self._ground(
             [*positions, (f"xb_{b}", []), (part.batch_name, [clingo.Number(b)])], positions)
-        # Each atom's first argument is its question's number.
+        # Each atom's first argument is its question's number. (The session shows
+        # the conclusions of every query part it holds; atoms of other names, which
+        # this part derives for its own use, are left out.)
         found: dict[int, tuple[list[tuple[clingo.Symbol, int]], list[str]]] = {
             k: ([], []) for k in keys}
         for sym, lit in shown:
             text = str(sym)
             cut = text.find("(")
+            if text[:cut] not in part.shown:
+                continue
             end = text.find(",", cut)
             atoms, texts = found[int(text[cut + 1:end if end >= 0 else -1])]
             atoms.append((sym, lit))

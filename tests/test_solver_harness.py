@@ -201,3 +201,40 @@ def test_batch_part_binds_the_numbers_through_q_key(tmp_path):
     rules = [str(st) for st in part.batch if st.ast_type == clingo.ast.ASTType.Rule]
     assert rules == ["out(KEY__,U) :- q_key(b,KEY__,POS__,WLD__); unit(POS__,U); "
                      "not combat(POS__,U)."]
+
+
+def test_position_level_rules_are_ground_once_per_position():
+    """What a position decides (here ZOC and bonds under a retreat) is ground with the
+    first question about it and shared by the later ones, which answer the same."""
+    from adjudicator.queries.retreat import retreats
+
+    solver = Solver("s42")
+    sc = pos([unit("A", "axis", "0404"), unit("B", "axis", "0606"),
+              unit("S", "soviet", "0405"), unit("T", "soviet", "0505")])
+    first = retreats(sc, "0405", 2, solver=solver, with_los=False)
+    session = session_for(solver.game, sc.map)
+    done = set(session.position_done)
+    assert done
+    again = retreats(sc, "0405", 2, solver=solver, with_los=False)
+    other = retreats(sc, "0505", 2, solver=solver, with_los=False)
+    assert session.position_done == done
+    assert [o.end for o in again.options] == [o.end for o in first.options]
+    assert other.options and other.hex != first.hex
+
+
+def test_question_position_and_world_numbers_are_one_series():
+    solver = Solver("s42")
+    sc = pos([unit("A", "axis", "0404")])
+    zoc(sc, solver)
+    zoc(sc.model_copy(), solver)
+    session = session_for(solver.game, sc.map)
+    assert session.serial == session.count + session.npos + len(session.worlds)
+
+
+def test_shown_conclusions_are_never_position_level(tmp_path):
+    game = _game(tmp_path, "mid(U) :- unit(U), not combat(U).\nout(U) :- mid(U).\n")
+    part = build_part("q_t", game.encoding_paths("t"), frozenset(),
+                      shown_from=game.shown_paths("t"), given=frozenset())
+    assert [str(st) for st in part.position[1:]] == [
+        "mid(p,U) :- unit(p,U); not combat(p,U)."]
+    assert "out(k,U) :- mid(p,U)." in [str(st) for st in part.statements]
