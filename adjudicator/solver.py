@@ -9,9 +9,11 @@ and ground once. Every query after that is ground in the same control:
   program parts ``#program q_<query>(k, p, w).`` and ``q_<query>_w(w)``: world
   facts (turn, weather, phasing side, readings) and what is derived from them
   and the map alone get the world number ``w`` as an extra first argument (that
-  part is ground once per world), the other position facts the position number
-  ``p``, and every other predicate that is not part of the map the query
-  number ``k``;
+  part is ground once per world), the other position facts and what is derived
+  from them, the world and the map alone the position number ``p`` (that part,
+  ``q_<query>_p(p, w)``, is ground once per position, with its first question),
+  and every other predicate that is not part of the map the query number ``k``
+  (the three kinds of number come from one series);
 * the facts of a position are added once, as text, keyed by ``p``, and only
   those of the predicates some question's rules read (so several questions
   about one position share them);
@@ -415,13 +417,17 @@ def build_part(
     position: frozenset[tuple[str, int]] | None = None,
     given: frozenset[tuple[str, int]] | None = None,
 ) -> Part:
-    """The program parts ``name(k, p, w)`` and ``name_w(w)`` for the given encodings.
+    """The program parts ``name(k, p, w)``, ``name_w(w)``, ``name_p(p, w)`` and
+    ``name_b(b)`` for the given encodings.
 
     Every predicate gets a level: map predicates (and those static.lp derives)
     none; world facts (turn, weather, readings) and what is derived from them and
     the map alone are keyed by the world number ``w`` and ground once per world, in
-    ``name_w``; position facts are keyed by the position number ``p``; everything
-    else by the query number ``k``. ``#show name/n`` statements become the
+    ``name_w``; position facts, and what is derived from them, the world and the
+    map alone, are keyed by the position number ``p`` (the rules in ``name_p``,
+    ground once per position); everything else, the shown conclusions always, by
+    the query number ``k``. ``name_b`` holds the rules of ``name`` for a batch of
+    questions (``MapSession.solve_many``). ``#show name/n`` statements become the
     list of what the query shows (the harness reads those conclusions; nothing is
     solved). With ``shown_from``, a signature is shown only if one of those files
     defines it (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions,
