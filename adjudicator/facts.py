@@ -845,16 +845,25 @@ def map_digest(m: MapSpec) -> str:
     return digest
 
 
-_SYMBOLS: dict[str, tuple[clingo.Symbol, ...]] = {}
+_SYMBOLS: dict[str, dict[tuple[str, int], list[clingo.Symbol]]] = {}
 
 
 def map_symbols(m: MapSpec) -> tuple[clingo.Symbol, ...]:
     """Map facts as symbols, computed once per distinct map."""
+    return tuple(sym for syms in map_symbol_groups(m).values() for sym in syms)
+
+
+def map_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
+    """Map facts as symbols, by predicate (name, arity); computed once per distinct map."""
     digest = map_digest(m)
     if digest not in _SYMBOLS:
         if len(_SYMBOLS) > 8:
             _SYMBOLS.clear()
-        _SYMBOLS[digest] = tuple(symbols(map_facts(m)))
+        groups: dict[tuple[str, int], list[clingo.Symbol]] = {}
+        for fact in map_facts(m):
+            meta = type(fact).meta
+            groups.setdefault((meta.name, meta.arity), []).append(fact.raw)
+        _SYMBOLS[digest] = groups
     return _SYMBOLS[digest]
 
 

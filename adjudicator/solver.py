@@ -62,7 +62,7 @@ from adjudicator.facts import (
     facts_text,
     map_digest,
     map_signatures,
-    map_symbols,
+    map_symbol_groups,
     position_data,
     position_facts,
     position_rules,
@@ -585,15 +585,31 @@ class Question:
     extra_facts: list[Fact] = ()
 
 
-def _add_facts(backend: clingo.Backend, syms: Iterable[clingo.Symbol]) -> None:
-    for s in syms:
-        backend.add_rule([backend.add_atom(s)])
+class _MapContext:
+    """The map facts as the grounder fetches them: ``rules`` makes each map atom from
+    the list of its predicate's symbols (``atoms``)."""
+
+    def __init__(self, groups: dict[tuple[str, int], list[clingo.Symbol]]) -> None:
+        self.groups = groups
+
+    def rules(self) -> str:
+        lines = []
+        for name, arity in sorted(self.groups):
+            if arity == 0:
+                lines.append(f"{name}.")
+                continue
+            atom = f"{name}({','.join(f'X{i}' for i in range(arity))})"
+            lines.append(f'{atom} :- {atom} = @atoms("{name}",{arity}).')
+        return "\n".join(lines)
+
+    def atoms(self, name: clingo.Symbol, arity: clingo.Symbol) -> list[clingo.Symbol]:
+        return self.groups[(name.string, arity.number)]
 
 
 class MapSession:
     """One ground map and the queries answered over it."""
 
-    def __init__(self, game: Game, map_syms: tuple[clingo.Symbol, ...]):
+    def __init__(self, game: Game, map_groups: dict[tuple[str, int], list[clingo.Symbol]]):
         self.game = game
         self.ctl = clingo.Control(["--warn=none"])
         # Only the shown atoms of the questions are output (none of the map's).
@@ -603,9 +619,11 @@ class MapSession:
         t0 = time.perf_counter()
         for f in game.static_paths():
             self.ctl.load(str(f))
-        with self.ctl.backend() as backend:
-            _add_facts(backend, map_syms)
-        self.ctl.ground([("base", [])])
+        # The map facts are handed to the grounder as symbols, one list per predicate
+        # (about twice as fast as adding them atom by atom through the backend).
+        maps = _MapContext(map_groups)
+        self.ctl.add("map_facts", [], maps.rules())
+        self.ctl.ground([("base", []), ("map_facts", [])], context=maps)
         self.static: frozenset[tuple[str, int]] = frozenset(
             (name, arity) for name, arity, _ in self.ctl.symbolic_atoms.signatures
         ) | map_signatures() | _static_heads(game)
@@ -873,7 +891,7 @@ def session_for(game: Game, m: MapSpec) -> MapSession:
     with _LOCK:
         s = _SESSIONS.get(key)
         if s is None or s.count >= MAX_QUERIES:
-            s = MapSession(game, map_symbols(m))
+            s = MapSession(game, map_symbol_groups(m))
             _SESSIONS[key] = s
         _SESSIONS.move_to_end(key)
         while len(_SESSIONS) > MAX_SESSIONS:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.facts import map_symbols
+from adjudicator.facts import map_symbol_groups, map_symbols
 from adjudicator.generate import full_position, scenario
 from adjudicator.reference.board import enemy_of
 from adjudicator.scenario import Scenario
@@ -240,7 +240,7 @@ def ground_size(sc: Scenario, solver: Solver, query: str) -> dict[str, Any]:
     """
     import clingo
 
-    from adjudicator.facts import facts_text, map_symbols, position_facts
+    from adjudicator.facts import facts_text, position_facts
 
     ctl = clingo.Control(["--warn=none", "--stats"])
     for path in [*solver.game.static_paths(), *solver.game.encoding_paths(query)]:
@@ -279,7 +279,7 @@ def renewal_ms(sc: Scenario, solver: Solver) -> float:
     from adjudicator.solver import MapSession
 
     t0 = time.perf_counter()
-    MapSession(solver.game, map_symbols(sc.map))
+    MapSession(solver.game, map_symbol_groups(sc.map))
     return round((time.perf_counter() - t0) * 1000.0, 1)
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import clingo
 import networkx as nx
 
-from adjudicator.facts import map_symbols
+from adjudicator.facts import map_symbol_groups
 from adjudicator.generate import full_position, scenario
 from adjudicator.solver import MapSession, Solver, session_for
 
@@ -63,7 +63,7 @@ def rule_costs(query: str, seed: int = 42, cols: int = 64, rows: int = 62,
     rules = [str(st) for st in part.statements[1:] if not str(st).startswith("#show")]
     groups = _groups(rules)
     readings = solver.readings_for(sc)
-    session = MapSession(solver.game, map_symbols(sc.map))
+    session = MapSession(solver.game, map_symbol_groups(sc.map))
     w = session.world(sc, readings)
     p = session.position(sc, readings)
     if part.world:
