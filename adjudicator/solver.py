@@ -14,9 +14,10 @@ and ground once. Every query after that is ground in the same control:
   ``q_<query>_p(p, w)``, is ground once per position, with its first question),
   and every other predicate that is not part of the map the query number ``k``
   (the three kinds of number come from one series);
-* the facts of a position are added once, as text, keyed by ``p``, and only
-  those of the predicates some question's rules read (so several questions
-  about one position share them);
+* the facts of a position are added once, keyed by ``p``, and only those of
+  the predicates some question's rules read (so several questions about one
+  position share them): the grounder fetches them from Python as symbols
+  through context functions (``position_rules``), as it does the map facts;
 * for query number ``k`` the query's own facts are added keyed by ``k``, the
   part is ground with ``(k, p, w)``, and the conclusions the query shows are
   collected as the grounder outputs them (``_Output``, a clingo observer; the
