@@ -9,11 +9,15 @@ import typer
 from rich.console import Console
 
 from adjudicator.errors import InputError, usage_error
+from adjudicator.games import default_game_id
+from adjudicator.kb import list_games
 from adjudicator.output import JsonOpt, cite, emit
 
-DEFAULT_GAME = "s42"
+DEFAULT_GAME = default_game_id()
 
-GameOpt = Annotated[str, typer.Option("--game", "-g", help="Game id (s42, sos, kb42, p2p, eak).")]
+GameOpt = Annotated[
+    str, typer.Option("--game", "-g", help=f"Game id ({', '.join(list_games())}).")
+]
 
 
 def _load(game: str):
@@ -97,7 +101,7 @@ def _search(kb, text: str, as_json: bool, limit: int) -> None:
 
 def rules(
     section_id: Annotated[
-        str | None, typer.Argument(help="Section id, e.g. 12.2 (or s42:12.2).")
+        str | None, typer.Argument(help="Section id, e.g. 12.2 (or GAME:12.2).")
     ] = None,
     game: GameOpt = DEFAULT_GAME,
     search: Annotated[

@@ -250,12 +250,17 @@ def _mark_ids(call: ast.Call) -> list[str]:
     return ids
 
 
-def scan_rulings(tests_root: Path | None, game: str, default_game: str = "s42") -> dict:
+def scan_rulings(tests_root: Path | None, game: str, default_game: str | None = None) -> dict:
     """Section id -> tests marked ``@pytest.mark.rules(id, ...)``.
 
-    A bare id belongs to the default game (``s42``); tests for another game use the
-    namespaced form ``"sos:7.3"``.
+    A bare id in ``tests/<game>/`` belongs to that game; one in a test at the top of
+    ``tests/`` to ``default_game`` (by default the registry's default game). A test may
+    name another game's section in the namespaced form ``"sos:7.3"``.
     """
+    if default_game is None:
+        from adjudicator.games import default_game_id
+
+        default_game = default_game_id()
     found: dict[str, list[Ruling]] = defaultdict(list)
     if tests_root is None or not tests_root.is_dir():
         return found
@@ -268,10 +273,12 @@ def scan_rulings(tests_root: Path | None, game: str, default_game: str = "s42") 
         except (SyntaxError, UnicodeDecodeError):
             continue
         rel = py.relative_to(base).as_posix()
+        parts = py.relative_to(tests_root).parts
+        own = parts[0] if len(parts) > 1 else default_game
 
-        def add(ids: list[str], test: str, line: int, rel: str = rel) -> None:
+        def add(ids: list[str], test: str, line: int, rel: str = rel, own: str = own) -> None:
             for text in ids:
-                g, bare = split_qualified(text, default_game)
+                g, bare = split_qualified(text, own)
                 if g == game:
                     found[bare].append(Ruling(test=test, file=rel, line=line))
 

@@ -197,7 +197,7 @@ class ExampleBlock(_Strict):
 class Encoding(BaseModel):
     """An ASP file that mentions the section id as a string literal."""
 
-    file: str = Field(description="path relative to the asp/ folder, e.g. 's42/bonds.lp'")
+    file: str = Field(description="path relative to the asp/ folder, e.g. '<game>/bonds.lp'")
     lines: list[int]
 
 

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-EX = Path(__file__).parents[1] / "kb" / "s42" / "examples"
-DEMO = str(Path(__file__).parents[1] / "adjudicator" / "examples" / "s42_demo.yaml")
+EX = Path(__file__).resolve().parents[2] / "kb" / "s42" / "examples"
+DEMO = str(Path(__file__).resolve().parents[2] / "adjudicator" / "games" / "s42" / "s42_demo.yaml")
 
 
 @pytest.mark.rules("14.1", "14.2.2")

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.queries.advance import advances
-from adjudicator.queries.breakthrough import breakthrough
+from adjudicator.games.s42.queries.advance import advances
+from adjudicator.games.s42.queries.breakthrough import breakthrough
 from adjudicator.scenario import load_scenario
 
-EXAMPLES = Path(__file__).parents[1] / "kb" / "s42" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "kb" / "s42" / "examples"
 
 
 def load(name):

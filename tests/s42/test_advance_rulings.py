@@ -9,7 +9,7 @@ import pytest
 from positions import pos, unit
 
 from adjudicator.errors import InputError
-from adjudicator.queries.advance import advances, check_advance
+from adjudicator.games.s42.queries.advance import advances, check_advance
 
 AROUND_0404 = {"0304", "0305", "0403", "0405", "0504", "0505"}
 
@@ -446,12 +446,12 @@ def test_29_1_2_advance_may_enter_a_contested_city():
     assert "0304" not in advances(sc, "0405", 4, ["P"]).unit("P").hexes
 
 
-# --- the zone and window an advance is ground in (adjudicator/queries/advance.py) ---
+# --- the zone and window an advance is ground in (adjudicator/games/s42/queries/advance.py) ---
 
 
 @pytest.mark.rules("14.2.2")
 def test_14_2_2_advance_rate_bounds_the_zone_without_changing_the_answer(monkeypatch):
-    import adjudicator.queries.advance as adv
+    import adjudicator.games.s42.queries.advance as adv
 
     sc = pos([unit("A", "axis", "0404"), mech("P", "axis", "0504")])
     assert adv.rate_cap(sc, "A") == 2 and adv.rate_cap(sc, "P") == 4
@@ -464,7 +464,7 @@ def test_14_2_2_advance_rate_bounds_the_zone_without_changing_the_answer(monkeyp
 
 @pytest.mark.rules("16.4")
 def test_16_4_an_out_of_supply_marker_bounds_the_zone_of_a_mechanized_unit():
-    from adjudicator.queries.advance import rate_cap
+    from adjudicator.games.s42.queries.advance import rate_cap
 
     sc = pos([mech("P", "axis", "0404", supply="out-of-supply"), mech("Q", "axis", "0504")])
     assert rate_cap(sc, "P") == 2 and rate_cap(sc, "Q") == 4
@@ -482,7 +482,7 @@ def test_6_1_an_enemy_one_step_beyond_the_zone_still_stops_the_advance():
 
 
 def test_a_unit_far_from_the_advance_is_not_read():
-    from adjudicator.queries.advance import window, zones_of
+    from adjudicator.games.s42.queries.advance import window, zones_of
 
     sc = pos([unit("A", "axis", "0404"), unit("E", "soviet", "0808")])
     seen = window(sc, zones_of(sc, ["A"], {"A": 2}).values())
@@ -493,7 +493,7 @@ def test_a_unit_far_from_the_advance_is_not_read():
 
 def test_advances_many_answers_as_advances_does():
     """Batched questions (harness: one ground call) give each attack's own answer."""
-    from adjudicator.queries.advance import AdvanceRequest, advances_many
+    from adjudicator.games.s42.queries.advance import AdvanceRequest, advances_many
 
     plain = pos([mech("A", "axis", "0404"), mech("B", "axis", "0606"),
                  unit("S", "soviet", "0608")])

@@ -10,7 +10,7 @@ import pytest
 from positions import pos, unit
 
 from adjudicator.dice import Dice
-from adjudicator.queries.attrition import attrition, steps_lost
+from adjudicator.games.s42.queries.attrition import attrition, steps_lost
 
 WALL = {**{f"02{r:02d}-03{r:02d}": {"impassable": True} for r in range(1, 9)},
         **{f"02{r:02d}-03{r + 1:02d}": {"impassable": True} for r in range(1, 8)}}

@@ -9,7 +9,7 @@ import pytest
 from positions import pos, unit
 
 from adjudicator.errors import InputError
-from adjudicator.queries.check import KINDS, check_enter
+from adjudicator.games.s42.queries.check import KINDS, check_enter
 
 E_SOVIET = {"E": {"side": "soviet", "hexes": [f"08{r:02d}" for r in range(1, 9)]}}
 

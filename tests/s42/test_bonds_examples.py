@@ -11,11 +11,11 @@ import pytest
 from cli_helpers import run
 from ruamel.yaml import YAML
 
-from adjudicator.queries.bonds import bonds
-from adjudicator.queries.check import check_enter
+from adjudicator.games.s42.queries.bonds import bonds
+from adjudicator.games.s42.queries.check import check_enter
 from adjudicator.scenario import load_scenario
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "kb" / "s42" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "kb" / "s42" / "examples"
 FILES = sorted(EXAMPLES.glob("bonds_*.yaml"))
 
 

@@ -10,7 +10,7 @@ edge-bond shape (0203 closes 0103-0104, 0204 closes 0104-0105).
 import pytest
 from positions import pos, unit
 
-from adjudicator.queries.bonds import bonds
+from adjudicator.games.s42.queries.bonds import bonds
 
 HEX = ("0404", "0406")  # through 0405
 SIDE = ("0404", "0506")  # round 0405-0505

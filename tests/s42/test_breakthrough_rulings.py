@@ -7,7 +7,7 @@ Each rule id has a case it allows and a case it forbids. Neighbours of even-colu
 import pytest
 from positions import pos, unit
 
-from adjudicator.queries.breakthrough import breakthrough
+from adjudicator.games.s42.queries.breakthrough import breakthrough
 
 
 def mech(uid, side, hex_, **kw):

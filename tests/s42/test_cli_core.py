@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-DEMO = str(Path(__file__).parents[1] / "adjudicator" / "examples" / "s42_demo.yaml")
+DEMO = str(Path(__file__).resolve().parents[2] / "adjudicator" / "games" / "s42" / "s42_demo.yaml")
 
 POS = """\
 game: s42
@@ -109,7 +109,7 @@ def test_module_entry_point_exit_status():
 def test_map_part_is_ground_once_per_map_and_queries_do_not_mix():
     from positions import pos, unit
 
-    from adjudicator.queries.zoc import zoc
+    from adjudicator.games.s42.queries.zoc import zoc
     from adjudicator.solver import Solver, session_for
 
     solver = Solver("s42")

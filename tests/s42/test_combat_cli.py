@@ -11,7 +11,7 @@ from ruamel.yaml import YAML
 
 from adjudicator.scenario import load_scenario
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "kb" / "s42" / "examples").glob("combat_*.yaml"))
 
 POS = """\

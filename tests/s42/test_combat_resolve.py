@@ -8,10 +8,10 @@ The defender stands in 0405; its neighbours are 0404 0505 0506 0406 0306 0305.
 import pytest
 from positions import pos, unit
 
-from adjudicator.combat.actions import new_dice
-from adjudicator.combat.odds import Support
-from adjudicator.combat.resolve import Choices, Declaration, Refused, resolve_combat
-from adjudicator.combat.tables import builtin
+from adjudicator.games.s42.combat.actions import new_dice
+from adjudicator.games.s42.combat.odds import Support
+from adjudicator.games.s42.combat.resolve import Choices, Declaration, Refused, resolve_combat
+from adjudicator.games.s42.combat.tables import builtin
 
 D = "0405"
 CRT, DDT = builtin("crt_practice"), builtin("dd_practice")

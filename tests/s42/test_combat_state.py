@@ -4,12 +4,18 @@ and the table file format (13.4-13.5, 18.2, 18.5, 23.1, 27.2, 12.1, 13.1)."""
 import pytest
 from positions import pos, unit
 
-from adjudicator.combat import actions as A
-from adjudicator.combat.odds import Support
-from adjudicator.combat.resolve import Choices, Declaration, Refused, apply_moves, resolve_combat
-from adjudicator.combat.state import Work
-from adjudicator.combat.tables import builtin, load_table
 from adjudicator.errors import InputError
+from adjudicator.games.s42.combat import actions as A
+from adjudicator.games.s42.combat.odds import Support
+from adjudicator.games.s42.combat.resolve import (
+    Choices,
+    Declaration,
+    Refused,
+    apply_moves,
+    resolve_combat,
+)
+from adjudicator.games.s42.combat.state import Work
+from adjudicator.games.s42.combat.tables import builtin, load_table
 from adjudicator.scenario import parse_scenario
 
 D = "0405"

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.generate import scenario, small_position
-from adjudicator.queries.advance import advances as asp_advances
-from adjudicator.reference.advance import advances as ref_advances
-from adjudicator.reference.bonds import bonds as ref_bonds
+from adjudicator.games.s42.generate import scenario, small_position
+from adjudicator.games.s42.queries.advance import advances as asp_advances
+from adjudicator.games.s42.reference.advance import advances as ref_advances
+from adjudicator.games.s42.reference.bonds import bonds as ref_bonds
 from adjudicator.solver import Solver
 from bench.compare import advance_table, double_edge_bond
 
@@ -95,7 +95,7 @@ def test_advance_agrees(readings, seed):
 @given(first=seeds, second=seeds, third=seeds)
 def test_advances_many_agrees(first, second, third):
     """Several attacks (each on its own position and map) in one batched call."""
-    from adjudicator.queries.advance import AdvanceRequest, advances_many
+    from adjudicator.games.s42.queries.advance import AdvanceRequest, advances_many
 
     cases = [attack(s) for s in (first, second, third)]
     cases = [c for c in cases if c is not None and in_scope(c[0])]

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.generate import scenario, small_position
-from adjudicator.queries.retreat import retreats as asp_retreats
-from adjudicator.reference.bonds import bonds as ref_bonds
-from adjudicator.reference.retreat import retreats as ref_retreats
+from adjudicator.games.s42.generate import scenario, small_position
+from adjudicator.games.s42.queries.retreat import retreats as asp_retreats
+from adjudicator.games.s42.reference.bonds import bonds as ref_bonds
+from adjudicator.games.s42.reference.retreat import retreats as ref_retreats
 from adjudicator.solver import Solver
 from bench.compare import double_edge_bond, retreat_table
 

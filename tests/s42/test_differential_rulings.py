@@ -11,16 +11,16 @@ from __future__ import annotations
 import pytest
 from positions import pos, unit
 
-from adjudicator.queries.advance import advances as asp_advances
-from adjudicator.queries.bonds import bonds as asp_bonds
-from adjudicator.queries.retreat import retreats as asp_retreats
-from adjudicator.queries.supply import supply as asp_supply
-from adjudicator.queries.zoc import zoc as asp_zoc
-from adjudicator.reference.advance import advances as ref_advances
-from adjudicator.reference.bonds import bonds as ref_bonds
-from adjudicator.reference.retreat import retreats as ref_retreats
-from adjudicator.reference.supply import supply as ref_supply
-from adjudicator.reference.zoc import zoc as ref_zoc
+from adjudicator.games.s42.queries.advance import advances as asp_advances
+from adjudicator.games.s42.queries.bonds import bonds as asp_bonds
+from adjudicator.games.s42.queries.retreat import retreats as asp_retreats
+from adjudicator.games.s42.queries.supply import supply as asp_supply
+from adjudicator.games.s42.queries.zoc import zoc as asp_zoc
+from adjudicator.games.s42.reference.advance import advances as ref_advances
+from adjudicator.games.s42.reference.bonds import bonds as ref_bonds
+from adjudicator.games.s42.reference.retreat import retreats as ref_retreats
+from adjudicator.games.s42.reference.supply import supply as ref_supply
+from adjudicator.games.s42.reference.zoc import zoc as ref_zoc
 
 EDGE_B = {"B": {"side": "soviet", "hexes": ["0308", "0408", "0508"]}}
 
@@ -247,7 +247,7 @@ def test_16_3_3_ferry_road_link_crosses_an_alpine_hex_side():
     first-road-hex-road): a road ends in Alpine hex 0104 and another in 0204, joined by a
     ferry over a minor river. The ferry link is part of the Road Portion, so the side of
     the Alpine hex it crosses is crossed along the road, not off road."""
-    from adjudicator.generate import scenario, small_position
+    from adjudicator.games.s42.generate import scenario, small_position
 
     sc = scenario(small_position(223781053))
     r = {"16.3.1": "first-road-hex-road"}

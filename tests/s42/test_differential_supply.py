@@ -12,10 +12,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.generate import scenario, small_position
-from adjudicator.queries.supply import supply as asp_supply
-from adjudicator.reference.bonds import bonds as ref_bonds
-from adjudicator.reference.supply import supply as ref_supply
+from adjudicator.games.s42.generate import scenario, small_position
+from adjudicator.games.s42.queries.supply import supply as asp_supply
+from adjudicator.games.s42.reference.bonds import bonds as ref_bonds
+from adjudicator.games.s42.reference.supply import supply as ref_supply
 from adjudicator.solver import Solver
 from bench.compare import double_edge_bond, supply_table
 

@@ -1,6 +1,6 @@
-"""Differential tests: the reference (adjudicator.reference) against the ASP adjudicator.
+"""Differential tests: the reference (adjudicator.games.s42.reference) against the ASP adjudicator.
 
-On random small positions (adjudicator.generate.small_position) both sides must agree
+On random small positions (adjudicator.games.s42.generate.small_position) both sides must agree
 exactly, answer by answer: for ZOC the sides exerting a ZOC into every hex and the units
 that exert none; for bonds every bond of both sides with its kind, ends and whether it is
 negated or broken, under the default reading of every disputed rule and under each other
@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.generate import scenario, small_position
-from adjudicator.queries.bonds import bonds as asp_bonds
-from adjudicator.queries.zoc import zoc as asp_zoc
-from adjudicator.reference.bonds import bonds as ref_bonds
-from adjudicator.reference.zoc import zoc as ref_zoc
+from adjudicator.games.s42.generate import scenario, small_position
+from adjudicator.games.s42.queries.bonds import bonds as asp_bonds
+from adjudicator.games.s42.queries.zoc import zoc as asp_zoc
+from adjudicator.games.s42.reference.bonds import bonds as ref_bonds
+from adjudicator.games.s42.reference.zoc import zoc as ref_zoc
 from adjudicator.solver import Solver
 from bench.compare import bond_table
 

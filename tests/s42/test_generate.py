@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from adjudicator.generate import full_position, scenario, small_position
+from adjudicator.games.s42.generate import full_position, scenario, small_position
 
 
 def test_same_seed_same_position_other_seed_other_position():

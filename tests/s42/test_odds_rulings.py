@@ -8,7 +8,7 @@ one it forbids (or where it does not).
 import pytest
 from positions import pos, unit
 
-from adjudicator.combat.odds import Support, compute_odds, ratio_level
+from adjudicator.games.s42.combat.odds import Support, compute_odds, ratio_level
 
 D = "0405"
 

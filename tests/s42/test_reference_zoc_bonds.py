@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from positions import pos, unit
 
-from adjudicator.reference import DEFAULT_READINGS
-from adjudicator.reference.bonds import bonds
-from adjudicator.reference.zoc import zoc
+from adjudicator.games.s42.reference import DEFAULT_READINGS
+from adjudicator.games.s42.reference.bonds import bonds
+from adjudicator.games.s42.reference.zoc import zoc
 from adjudicator.solver import Solver
 
 

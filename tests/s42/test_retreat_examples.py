@@ -11,10 +11,10 @@ import pytest
 from cli_helpers import run
 from ruamel.yaml import YAML
 
-from adjudicator.queries.retreat import retreats
+from adjudicator.games.s42.queries.retreat import retreats
 from adjudicator.scenario import load_scenario
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "kb" / "s42" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "kb" / "s42" / "examples"
 FILES = sorted(EXAMPLES.glob("retreat_*.yaml"))
 
 

@@ -11,7 +11,7 @@ import pytest
 from positions import pos, unit
 
 from adjudicator.errors import InputError
-from adjudicator.queries.retreat import auto_retreats, check_retreat, retreats
+from adjudicator.games.s42.queries.retreat import auto_retreats, check_retreat, retreats
 
 AROUND_0404 = {"0304", "0305", "0403", "0405", "0504", "0505"}
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from positions import pos, unit
 
 from adjudicator.games import get_game
-from adjudicator.queries.zoc import zoc
+from adjudicator.games.s42.queries.zoc import zoc
 from adjudicator.solver import EncodingError, Solver, _parse_atom, build_part, session_for
 
 SHOW = "#show out/1.\n"
@@ -34,14 +34,14 @@ def test_a_choice_rule_is_refused(tmp_path):
     enc = tmp_path / "c.lp"
     enc.write_text("{ out(U) } :- unit(U).\n")
     with pytest.raises(EncodingError, match="stratified"):
-        build_part("q_t", [enc], frozenset())
+        build_part("q_t", [enc], frozenset(), facts=get_game("s42").facts)
 
 
 def test_a_query_may_not_define_a_position_predicate(tmp_path):
     enc = tmp_path / "c.lp"
     enc.write_text("combat(U) :- unit(U).\n")
     with pytest.raises(EncodingError, match="position predicates"):
-        build_part("q_t", [enc], frozenset())
+        build_part("q_t", [enc], frozenset(), facts=get_game("s42").facts)
 
 
 def test_an_undecided_conclusion_is_refused(tmp_path):
@@ -147,7 +147,7 @@ def test_slice_drops_rules_no_shown_conclusion_depends_on():
 def test_only_the_position_predicates_a_query_reads_are_added(tmp_path):
     game = _game(tmp_path, "out(U) :- unit(U), not combat(U).\n")
     part = build_part("q_t", game.encoding_paths("t"), frozenset(),
-                      shown_from=game.shown_paths("t"), given=frozenset())
+                      shown_from=game.shown_paths("t"), given=frozenset(), facts=game.facts)
     assert part.reads == {("unit", 1), ("combat", 1)}
     sc = pos([unit("A", "axis", "0404"), unit("S", "axis", "0405", type_="supply-point")])
     session = session_for(game, sc.map)
@@ -197,7 +197,7 @@ def test_solve_many_reports_the_error_of_the_position_that_has_it():
 def test_batch_part_binds_the_numbers_through_q_key(tmp_path):
     game = _game(tmp_path, "out(U) :- unit(U), not combat(U).\n")
     part = build_part("q_t", game.encoding_paths("t"), frozenset(),
-                      shown_from=game.shown_paths("t"), given=frozenset())
+                      shown_from=game.shown_paths("t"), given=frozenset(), facts=game.facts)
     rules = [str(st) for st in part.batch if st.ast_type == clingo.ast.ASTType.Rule]
     assert rules == ["out(KEY__,U) :- q_key(b,KEY__,POS__,WLD__); unit(POS__,U); "
                      "not combat(POS__,U)."]
@@ -206,7 +206,7 @@ def test_batch_part_binds_the_numbers_through_q_key(tmp_path):
 def test_position_level_rules_are_ground_once_per_position():
     """What a position decides (here ZOC and bonds under a retreat) is ground with the
     first question about it and shared by the later ones, which answer the same."""
-    from adjudicator.queries.retreat import retreats
+    from adjudicator.games.s42.queries.retreat import retreats
 
     solver = Solver("s42")
     sc = pos([unit("A", "axis", "0404"), unit("B", "axis", "0606"),
@@ -234,7 +234,7 @@ def test_question_position_and_world_numbers_are_one_series():
 def test_shown_conclusions_are_never_position_level(tmp_path):
     game = _game(tmp_path, "mid(U) :- unit(U), not combat(U).\nout(U) :- mid(U).\n")
     part = build_part("q_t", game.encoding_paths("t"), frozenset(),
-                      shown_from=game.shown_paths("t"), given=frozenset())
+                      shown_from=game.shown_paths("t"), given=frozenset(), facts=game.facts)
     assert [str(st) for st in part.position[1:]] == [
         "mid(p,U) :- unit(p,U); not combat(p,U)."]
     assert "out(k,U) :- mid(p,U)." in [str(st) for st in part.statements]

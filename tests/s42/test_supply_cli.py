@@ -7,7 +7,7 @@ import pytest
 from cli_helpers import run
 from positions import pos, unit
 
-DEMO = str(Path(__file__).parents[1] / "adjudicator" / "examples" / "s42_demo.yaml")
+DEMO = str(Path(__file__).resolve().parents[2] / "adjudicator" / "games" / "s42" / "s42_demo.yaml")
 WALL = {**{f"02{r:02d}-03{r:02d}": {"impassable": True} for r in range(1, 9)},
         **{f"02{r:02d}-03{r + 1:02d}": {"impassable": True} for r in range(1, 8)}}
 

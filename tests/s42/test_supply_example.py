@@ -11,12 +11,12 @@ from cli_helpers import run
 from positions import pos, unit
 from ruamel.yaml import YAML
 
-from adjudicator.queries.bonds import bonds
-from adjudicator.queries.supply import supply
-from adjudicator.queries.zoc import zoc
+from adjudicator.games.s42.queries.bonds import bonds
+from adjudicator.games.s42.queries.supply import supply
+from adjudicator.games.s42.queries.zoc import zoc
 from adjudicator.scenario import load_scenario
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "kb" / "s42" / "examples" / "supply_16_3.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "kb" / "s42" / "examples" / "supply_16_3.yaml"
 
 
 def check_witness(sc, answer):

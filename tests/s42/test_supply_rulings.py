@@ -10,7 +10,7 @@ Each rule id has a case it allows and a case it forbids.
 import pytest
 from positions import pos, unit
 
-from adjudicator.queries.supply import supply
+from adjudicator.games.s42.queries.supply import supply
 
 W = {"W": {"side": "axis", "hexes": ["0101"]}}
 

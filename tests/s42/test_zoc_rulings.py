@@ -6,7 +6,7 @@ Each rule id has a case it allows and a case it forbids.
 import pytest
 from positions import pos, unit
 
-from adjudicator.queries.zoc import zoc
+from adjudicator.games.s42.queries.zoc import zoc
 
 AROUND_0404 = {"0304", "0305", "0403", "0405", "0504", "0505"}  # even column 04
 

@@ -31,5 +31,9 @@ GAME = register(
         shows={"breakthrough": ("s42/advance.lp", "s42/breakthrough.lp")},
         static=("s42/static.lp",),
         show="s42/show.lp",
+        package=__name__,
+        demo="s42_demo.yaml",
+        sides=("axis", "soviet"),
+        default=True,
     )
 )

@@ -116,7 +116,7 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
 
     ``alpine_hexes=False`` turns full Alpine hexes into Mountain hexes (the differential
     tests use it while the adjudicator reads them as plain terrain; see
-    tests/test_differential_rulings.py).
+    tests/s42/test_differential_rulings.py).
     """
     rng = random.Random(seed)
     cols = cols or rng.randint(4, 8)

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.combat import terrain as T
-from adjudicator.combat.odds import Support, sort_rules
-from adjudicator.combat.resolve import (
+from adjudicator.dice import Dice, RollsExhausted
+from adjudicator.games.s42.combat import terrain as T
+from adjudicator.games.s42.combat.odds import Support, sort_rules
+from adjudicator.games.s42.combat.resolve import (
     Choices,
     Declaration,
     Refused,
@@ -27,9 +28,8 @@ from adjudicator.combat.resolve import (
     check_retreat_path,
     resolve_combat,
 )
-from adjudicator.combat.state import Change, Work
-from adjudicator.combat.tables import Table, builtin, crt_table, dd_table
-from adjudicator.dice import Dice, RollsExhausted
+from adjudicator.games.s42.combat.state import Change, Work
+from adjudicator.games.s42.combat.tables import Table, builtin, crt_table, dd_table
 from adjudicator.scenario import MECHANIZED_TYPES, Scenario, load_scenario
 
 SEASONS = ("summer", "early-fall", "rasputitsa", "winter")
@@ -51,7 +51,7 @@ def _roll(dice: Dice, purpose: str, log: list[dict[str, Any]]) -> int:
 
 
 def _ezoc_hexes(sc: Scenario, side: str) -> set[str]:
-    from adjudicator.queries.zoc import zoc as zoc_query
+    from adjudicator.games.s42.queries.zoc import zoc as zoc_query
 
     enemy = "soviet" if side == "axis" else "axis"
     return {h for h, sides in zoc_query(sc).zoc.items() if enemy in sides}

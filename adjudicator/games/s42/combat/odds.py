@@ -17,7 +17,7 @@ from collections import deque
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from adjudicator.combat import terrain as T
+from adjudicator.games.s42.combat import terrain as T
 from adjudicator.scenario import Scenario, Unit
 
 ATTACK_CAP, DEFENSE_CAP = 40, 20  # 8.5.1, 8.5.2
@@ -743,7 +743,7 @@ def trace_range(sc: Scenario, a: Unit, targets: set[str]) -> int | None:
     """
     if a.range is None or a.hex not in sc.map.hexes or not targets:
         return None
-    from adjudicator.queries.zoc import zoc as zoc_query
+    from adjudicator.games.s42.queries.zoc import zoc as zoc_query
 
     zmap = zoc_query(sc).zoc
     enemy = "soviet" if a.side == "axis" else "axis"

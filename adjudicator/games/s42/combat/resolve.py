@@ -21,8 +21,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.combat import terrain as T
-from adjudicator.combat.odds import (
+from adjudicator.dice import Dice, RollsExhausted
+from adjudicator.games.s42.combat import terrain as T
+from adjudicator.games.s42.combat.odds import (
     Odds,
     Support,
     air_available,
@@ -30,9 +31,15 @@ from adjudicator.combat.odds import (
     sort_rules,
     trace_range,
 )
-from adjudicator.combat.state import Change, Work
-from adjudicator.combat.tables import PRACTICE_NOTE, CrtCell, DdCell, Table, crt_table, dd_table
-from adjudicator.dice import Dice, RollsExhausted
+from adjudicator.games.s42.combat.state import Change, Work
+from adjudicator.games.s42.combat.tables import (
+    PRACTICE_NOTE,
+    CrtCell,
+    DdCell,
+    Table,
+    crt_table,
+    dd_table,
+)
 from adjudicator.scenario import Scenario, Unit
 
 RETREATING_RESULTS = {"DS": 4, "DR4": 4, "D1": 3, "A1/D1": 2, "DR2": 2, "A1/DR2": 2, "DRX": 2}
@@ -936,7 +943,7 @@ def check_retreat_path(sc: Scenario, uid: str, start: str, path: list[str],
 
 def _retreat_rules(sc: Scenario, uid: str, path: list[str], length: int) -> list[str]:
     """What the retreat rules (12.1-12.4) say against this path, with their ids."""
-    from adjudicator.queries.retreat import check_retreat
+    from adjudicator.games.s42.queries.retreat import check_retreat
 
     verdict = check_retreat(sc, f"{uid}:{','.join(path)}:{length}")
     if verdict.allowed:
@@ -973,7 +980,7 @@ def check_advance_path(sc: Scenario, uid: str, path: list[str], allowance: dict[
 def _advance_rules(sc: Scenario, uid: str, path: list[str], allowance: dict[str, Any],
                    vacated: str) -> list[str]:
     """What the advance rules (14.1-14.5) say against this path, with their ids."""
-    from adjudicator.queries.advance import check_advance
+    from adjudicator.games.s42.queries.advance import check_advance
 
     verdict = check_advance(sc, uid, path, vacated, allowance["hexes"])
     if verdict.ok:

@@ -18,7 +18,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from adjudicator.combat.odds import Finding
+from adjudicator.games.s42.combat.odds import Finding
 from adjudicator.scenario import Scenario, parse_scenario
 
 #: A change made to the position: what, the rules behind it, and the unit.

@@ -8,11 +8,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from adjudicator.commands.bonds import ReadingOpt, parse_readings
 from adjudicator.errors import usage_error
+from adjudicator.games.s42.commands.bonds import ReadingOpt, parse_readings
+from adjudicator.games.s42.queries.advance import (
+    MODES,
+    AdvanceAnswer,
+    Verdict,
+    advances,
+    check_advance,
+)
+from adjudicator.games.s42.queries.breakthrough import BreakthroughAnswer, breakthrough
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
-from adjudicator.queries.advance import MODES, AdvanceAnswer, Verdict, advances, check_advance
-from adjudicator.queries.breakthrough import BreakthroughAnswer, breakthrough
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 

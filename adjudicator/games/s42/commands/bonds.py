@@ -12,10 +12,10 @@ from rich.console import Console
 from rich.table import Table
 
 from adjudicator.errors import usage_error
+from adjudicator.games.s42.queries.bonds import BondsAnswer
+from adjudicator.games.s42.queries.bonds import bonds as bonds_query
+from adjudicator.games.s42.queries.check import KINDS, CheckAnswer
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
-from adjudicator.queries.bonds import BondsAnswer
-from adjudicator.queries.bonds import bonds as bonds_query
-from adjudicator.queries.check import KINDS, CheckAnswer
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 
@@ -119,7 +119,7 @@ def _check(file: str, json: bool, reading: list[str] | None, **specs: str | None
 
 def _build_check():
     """The ``check`` command with one option per registered kind of question."""
-    from adjudicator import queries
+    from adjudicator.games.s42 import queries
 
     for info in pkgutil.iter_modules(queries.__path__):
         importlib.import_module(f"{queries.__name__}.{info.name}")

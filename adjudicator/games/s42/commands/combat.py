@@ -10,10 +10,11 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from adjudicator.combat import actions as A
-from adjudicator.combat import tables as TB
-from adjudicator.combat.odds import Odds, Support, compute_odds
-from adjudicator.combat.resolve import (
+from adjudicator.errors import InputError, Problem, usage_error
+from adjudicator.games.s42.combat import actions as A
+from adjudicator.games.s42.combat import tables as TB
+from adjudicator.games.s42.combat.odds import Odds, Support, compute_odds
+from adjudicator.games.s42.combat.resolve import (
     Choices,
     Declaration,
     Outcome,
@@ -21,8 +22,7 @@ from adjudicator.combat.resolve import (
     apply_moves,
     resolve_combat,
 )
-from adjudicator.combat.tables import PRACTICE_NOTE
-from adjudicator.errors import InputError, Problem, usage_error
+from adjudicator.games.s42.combat.tables import PRACTICE_NOTE
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 
@@ -361,7 +361,7 @@ def apply(
     except Refused as exc:
         raise _refused(exc) from None
     out_path.parent.mkdir(parents=True, exist_ok=True)
-    from adjudicator.combat.state import Work
+    from adjudicator.games.s42.combat.state import Work
 
     out_path.write_text(Work.of(nxt).to_yaml(), encoding="utf-8")
     data = out.to_json()
@@ -406,7 +406,7 @@ def replay(
     except Refused as exc:
         raise _refused(exc) from None
     if out_path is not None:
-        from adjudicator.combat.state import Work
+        from adjudicator.games.s42.combat.state import Work
 
         out_path.write_text(Work.of(res.final).to_yaml(), encoding="utf-8")
     payload = {"start": str(data["start"]), "seed": use_seed, "steps": len(res.log),
@@ -432,7 +432,7 @@ def replay(
 
 def _write(sc: Scenario, out_path: Path | None) -> None:
     if out_path is not None:
-        from adjudicator.combat.state import Work
+        from adjudicator.games.s42.combat.state import Work
 
         out_path.write_text(Work.of(sc).to_yaml(), encoding="utf-8")
 
@@ -533,7 +533,7 @@ def demo_odds(sc: Scenario, console: Console, solver: Any = None) -> None:
     if not all(u in sc.units_by_id for u in moved) or "0603" not in sc.map.hexes:
         console.print("(the odds demo needs the bundled demo position)")
         return
-    from adjudicator.combat.state import Work
+    from adjudicator.games.s42.combat.state import Work
 
     w = Work.of(sc)
     for uid, h in moved.items():

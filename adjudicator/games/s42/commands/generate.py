@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.errors import usage_error
-from adjudicator.generate import full_position, scenario, small_position
+from adjudicator.games.s42.generate import full_position, scenario, small_position
 from adjudicator.output import JsonOpt, emit
 
 

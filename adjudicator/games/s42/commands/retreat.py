@@ -7,17 +7,17 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from adjudicator.commands.bonds import ReadingOpt, parse_readings
 from adjudicator.errors import usage_error
-from adjudicator.hexgrid import is_hex_id
-from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
-from adjudicator.queries.retreat import (
+from adjudicator.games.s42.commands.bonds import ReadingOpt, parse_readings
+from adjudicator.games.s42.queries.retreat import (
     PHASES,
     RetreatAnswer,
     RetreatRequest,
     auto_retreats,
     retreats_many,
 )
+from adjudicator.hexgrid import is_hex_id
+from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 

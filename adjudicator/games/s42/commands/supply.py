@@ -8,14 +8,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from adjudicator.commands.bonds import ReadingOpt, parse_readings
 from adjudicator.dice import Dice, RollsExhausted
 from adjudicator.errors import usage_error
+from adjudicator.games.s42.commands.bonds import ReadingOpt, parse_readings
+from adjudicator.games.s42.queries.attrition import AttritionAnswer
+from adjudicator.games.s42.queries.attrition import attrition as attrition_query
+from adjudicator.games.s42.queries.supply import SupplyAnswer
+from adjudicator.games.s42.queries.supply import supply as supply_query
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
-from adjudicator.queries.attrition import AttritionAnswer
-from adjudicator.queries.attrition import attrition as attrition_query
-from adjudicator.queries.supply import SupplyAnswer
-from adjudicator.queries.supply import supply as supply_query
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 

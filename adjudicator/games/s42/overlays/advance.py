@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import shlex
 
-from adjudicator.queries.advance import advances
+from adjudicator.games.s42.queries.advance import advances
 from adjudicator.render import Layer, Line, Shade
 
 NAME = "advance"

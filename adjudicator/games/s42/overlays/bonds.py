@@ -5,7 +5,7 @@ marked; negated bonds are dashed in the side's colour; bonds broken by terrain
 are thin grey dashes.
 """
 
-from adjudicator.queries.bonds import bonds
+from adjudicator.games.s42.queries.bonds import bonds
 from adjudicator.render import SIDE_ZOC, Layer, Line, Mark, Shade
 
 NAME = "bonds"

@@ -9,9 +9,9 @@ that eliminate it red; the witness path to each surviving end is drawn as a
 line from the battle hex.
 """
 
-from adjudicator.commands.retreat import first_defender
+from adjudicator.games.s42.commands.retreat import first_defender
+from adjudicator.games.s42.queries.retreat import retreats
 from adjudicator.output import cite
-from adjudicator.queries.retreat import retreats
 from adjudicator.render import Layer, Line, Shade
 
 NAME = "retreat"

@@ -6,7 +6,7 @@ unit an "ISOLATED" label and a red shade, with the step that cut its nearest
 attempt marked on the hexside.
 """
 
-from adjudicator.queries.supply import supply
+from adjudicator.games.s42.queries.supply import supply
 from adjudicator.render import SIDE_ZOC, Layer, Line, Mark, Shade
 
 NAME = "supply"

@@ -1,6 +1,6 @@
 """ZOC layer: each side's zone of control hatched in its colour."""
 
-from adjudicator.queries.zoc import zoc
+from adjudicator.games.s42.queries.zoc import zoc
 from adjudicator.render import SIDE_ZOC, Layer, Shade
 
 NAME = "zoc"

@@ -21,8 +21,8 @@ import clingo
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
 from adjudicator.errors import usage_error
-from adjudicator.facts import place_links as map_links
-from adjudicator.queries.zoc import rule_key
+from adjudicator.games.s42.facts import place_links as map_links
+from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
 
@@ -688,7 +688,7 @@ def check_advance_kind(sc: Scenario, spec: str, solver: Solver | None = None,
                        readings: dict[str, str] | None = None):
     """``check --advance``: the defender's vacated hex defaults to the first hex of the
     advance and the Adv number to 4 (the unit's own rate still caps it)."""
-    from adjudicator.queries.check import CheckAnswer, Finding
+    from adjudicator.games.s42.queries.check import CheckAnswer, Finding
 
     uid, path, opts = parse_advance_spec(spec)
     if uid not in sc.units_by_id:
@@ -716,7 +716,7 @@ def check_advance_kind(sc: Scenario, spec: str, solver: Solver | None = None,
 
 
 def _register_check_kind() -> None:
-    from adjudicator.queries.check import Kind, register_kind
+    from adjudicator.games.s42.queries.check import Kind, register_kind
 
     register_kind(Kind(
         "advance", "UNIT:H1,H2,...",

@@ -23,8 +23,8 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from adjudicator.dice import Dice
+from adjudicator.games.s42.queries.supply import SupplyAnswer, interpret, solve_supply, sorted_rules
 from adjudicator.paths import kb_dir
-from adjudicator.queries.supply import SupplyAnswer, interpret, solve_supply, sorted_rules
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Solver
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import clingo
 
+from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.hexgrid import hexside_id
-from adjudicator.queries.zoc import rule_key
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
 

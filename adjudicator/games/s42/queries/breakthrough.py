@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from clorm import IntegerField, Predicate, StringField
 
 from adjudicator.errors import usage_error
-from adjudicator.queries.advance import (
+from adjudicator.games.s42.queries.advance import (
     CANNOT,
     CAUSES,
     Mode,
@@ -231,7 +231,7 @@ def breakthrough(
 
 
 def _zone(m: str, p: str):
-    from adjudicator.queries.advance import AdvZone
+    from adjudicator.games.s42.queries.advance import AdvZone
 
     return AdvZone(m, p)
 

@@ -16,8 +16,8 @@ from typing import Any
 import clingo
 
 from adjudicator.errors import usage_error
+from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.hexgrid import HexGrid, is_hex_id
-from adjudicator.queries.zoc import rule_key
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Solver
 
@@ -171,7 +171,7 @@ KINDS: dict[str, Kind] = {}
 def register_kind(kind: Kind) -> Kind:
     """Add a kind of check question (called at import by the module that answers it).
 
-    The ``check`` command imports every module of ``adjudicator.queries`` before it
+    The ``check`` command imports every module of ``adjudicator.games.s42.queries`` before it
     builds its options, so a rule area adds ``--retreat`` or ``--advance`` by calling
     this in its own query module.
     """

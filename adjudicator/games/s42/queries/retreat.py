@@ -26,9 +26,9 @@ from typing import Any
 import clingo
 
 from adjudicator.errors import usage_error
+from adjudicator.games.s42.queries.check import CheckAnswer, Finding, Kind, register_kind
+from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.hexgrid import Cube, is_hex_id
-from adjudicator.queries.check import CheckAnswer, Finding, Kind, register_kind
-from adjudicator.queries.zoc import rule_key
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
 

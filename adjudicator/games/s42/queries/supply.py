@@ -25,7 +25,7 @@ from typing import Any
 
 import clingo
 
-from adjudicator.queries.zoc import rule_key
+from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
 

@@ -2,7 +2,7 @@
 
 Written from the rulebook text (and the knowledge base's own-words summaries and named
 readings), deliberately *not* from the ASP encodings, so that the two can check each other
-on random positions (``tests/test_differential_*.py``) and the reference can serve as the
+on random positions (``tests/s42/test_differential_*.py``) and the reference can serve as the
 baseline in the benchmark (``python3 -m bench``).
 
 It may import only ``adjudicator.scenario``, ``adjudicator.hexgrid``, the standard library
@@ -17,6 +17,6 @@ every finding:
 * :mod:`.advance`: Advance After Combat options (14.x).
 """
 
-from adjudicator.reference.board import DEFAULT_READINGS, Board
+from adjudicator.games.s42.reference.board import DEFAULT_READINGS, Board
 
 __all__ = ["Board", "DEFAULT_READINGS"]

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from adjudicator.reference.board import Board, enemy_of
-from adjudicator.reference.bonds import bonds_of
-from adjudicator.reference.zoc import zoc_of
+from adjudicator.games.s42.reference.board import Board, enemy_of
+from adjudicator.games.s42.reference.bonds import bonds_of
+from adjudicator.games.s42.reference.zoc import zoc_of
 from adjudicator.scenario import Scenario, Unit
 
 STACK_LIMIT = {"axis": 3, "soviet": 2}

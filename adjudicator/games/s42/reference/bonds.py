@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator.reference.board import SIDES, Board, enemy_of
+from adjudicator.games.s42.reference.board import SIDES, Board, enemy_of
 from adjudicator.scenario import Scenario, Unit
 
 

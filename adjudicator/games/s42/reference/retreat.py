@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator.reference.board import Board, enemy_of
-from adjudicator.reference.bonds import bonds_of
-from adjudicator.reference.zoc import zoc_of
+from adjudicator.games.s42.reference.board import Board, enemy_of
+from adjudicator.games.s42.reference.bonds import bonds_of
+from adjudicator.games.s42.reference.zoc import zoc_of
 from adjudicator.scenario import Scenario
 
 KIND_ORDER = {"full": 0, "entry": 1, "city": 2, "extra": 3, "pay": 4}

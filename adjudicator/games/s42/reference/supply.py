@@ -30,9 +30,9 @@ import heapq
 from collections import deque
 from dataclasses import dataclass, field
 
-from adjudicator.reference.board import Board, enemy_of
-from adjudicator.reference.bonds import bonds_of
-from adjudicator.reference.zoc import zoc_of
+from adjudicator.games.s42.reference.board import Board, enemy_of
+from adjudicator.games.s42.reference.bonds import bonds_of
+from adjudicator.games.s42.reference.zoc import zoc_of
 from adjudicator.scenario import Scenario
 
 INF = 10**9

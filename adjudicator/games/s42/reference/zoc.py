@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator.reference.board import Board, enemy_of
+from adjudicator.games.s42.reference.board import Board, enemy_of
 from adjudicator.scenario import Scenario, Unit
 
 
