@@ -65,7 +65,8 @@ def _print_section(console: Console, kb, section) -> None:
             console.print(f"{label}: {', '.join(values)}")
     for reading in section.readings:
         mark = " (default)" if reading.default else ""
-        console.print(f"reading [bold]{reading.name}[/bold]{mark}: {reading.text}")
+        where = f" \\[{reading.key}]" if reading.key else ""
+        console.print(f"reading{where} [bold]{reading.name}[/bold]{mark}: {reading.text}")
     for example in section.examples:
         console.print(f"example: {example.title} ({example.file})")
     for encoding in section.encodings:
