@@ -163,3 +163,26 @@ def test_a_reading_cannot_claim_another_key(tmp_path):
     kb = load_game("two", _game_with_readings(tmp_path, text))
     assert kb["7.3"].readings[0].key is None
     assert list(kb["7.3"].reading_groups()) == ["7.3"]
+
+
+def test_kharkov_battles_readings():
+    kb = load_game("kb42")
+    groups = kb["12.72"].reading_groups()
+    assert list(groups) == ["12.72#closer", "12.72#farthest"]
+    defaults = {
+        key: next(r.name for r in readings if r.default)
+        for sid in ("2.3", "7.14", "12.72", "12.73")
+        for key, readings in kb[sid].reading_groups().items()
+    }
+    assert defaults == {
+        "2.3": "any-entry",
+        "7.14": "stop-on-entry",
+        "12.72#closer": "hex-count",
+        "12.72#farthest": "nearest-attacker",
+        "12.73": "free-first",
+    }
+    # a game declared in the registry reads the same folder, keys and all
+    from adjudicator.games import DiceSpec, Game
+
+    game = Game(id="kb42", title="Kharkov Battles", dice=DiceSpec(sides=10, count=1))
+    assert game.default_readings() == defaults
