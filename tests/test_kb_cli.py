@@ -62,6 +62,18 @@ def test_search():
     assert run("search", "retreat", "--game", "eak").exit_code == 0
 
 
+def test_kb_check_lists_pending_summaries():
+    data = json.loads(run("kb", "check", "--game", "eak", "--json").stdout)
+    assert len(data["pending"]) == data["sections"] - data["summaries"]
+    if data["pending"]:
+        text = run("kb", "check", "--game", "eak").stdout
+        assert f"({len(data['pending'])} pending)" in text.splitlines()[0]
+    # Kharkov Battles is summarised in full
+    data = json.loads(run("kb", "check", "--game", "kb42", "--json").stdout)
+    assert data["pending"] == [] and data["summaries"] == data["sections"] == 245
+    assert "pending" not in run("kb", "check", "--game", "kb42").stdout.splitlines()[0]
+
+
 def test_kb_check_and_ingest(tmp_path):
     assert run("kb", "check", "--game", "s42").exit_code == 0
     book = tmp_path / "book.txt"

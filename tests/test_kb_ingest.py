@@ -125,6 +125,35 @@ def test_bracketed_cases_and_toc():
     assert [h.line for h in result.headings if h.id == "1.1"] == [7]
 
 
+RUN_TOGETHER = """\
+[1.0] INTRODUCTION .....\t- 3 -
+[2.0] SPECIAL MOVES .....\t- 4 -
+[2.1] INFILTRATION .....\t- 4 -
+[2.2] ASSAULT .....\t- 4 -
+
+## [1.0] INTRODUCTION
+Text.
+**[2.0] SPECIAL MOVES****[2.1] INFILTRATION**
+
+Some units may move one hex (1.0).
+
+## [2.2] ASSAULT
+Text.
+"""
+
+
+def test_a_section_printed_on_its_chapter_line():
+    result = parse_text(RUN_TOGETHER, "t")
+    headings = {h.id: h for h in result.headings}
+    assert (headings["2.0"].title, headings["2.0"].line) == ("SPECIAL MOVES", 8)
+    assert (headings["2.1"].title, headings["2.1"].line) == ("INFILTRATION", 8)
+    assert headings["2.1"].parent == "2.0"
+    # the text after the line belongs to the section, and neither heading number is a citation
+    refs = result.refs()
+    assert refs.get("2.1") == ["1.0"]
+    assert not refs.get("2.0")
+
+
 CHAPTER_DOT = """\
 4. SEQUENCE OF PLAY
 1. SOVIET IMPULSE

@@ -103,3 +103,86 @@ def test_json_schemas_cover_every_file_kind():
         "kb/<game>/examples/*.yaml",
     }
     assert "properties" in schemas["kb/<game>/sections.yaml"]
+
+
+def _game_with_readings(tmp_path, readings: str):
+    game = tmp_path / "kb" / "two"
+    (game / "readings").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: two\ntitle: Two\nsource: x\ndice: {sides: 6}\nid_scheme: dotted\n"
+    )
+    (game / "sections.yaml").write_text(
+        "game: two\nsections:\n  - {id: '7.0', title: Seven}\n"
+        "  - {id: '7.3', title: Retreats, parent: '7.0'}\n"
+    )
+    (game / "readings" / "r.yaml").write_text(readings)
+    return tmp_path / "kb"
+
+
+SEVERAL = """\
+"7.0":
+  - {name: plain, default: true, text: one point only}
+  - {name: other, text: the other way}
+"7.3#closer":
+  - {name: hexes, default: true, text: count hexes}
+  - {name: path, text: count the supply path}
+"7.3#far":
+  - {name: nearest, text: from the nearest attacker}
+  - {name: total, default: true, text: summed over the attackers}
+"""
+
+
+def test_several_disputed_points_of_one_section(tmp_path):
+    kb = load_game("two", _game_with_readings(tmp_path, SEVERAL))
+    groups = kb["7.3"].reading_groups()
+    assert list(groups) == ["7.3#closer", "7.3#far"]
+    assert [r.name for r in groups["7.3#far"]] == ["nearest", "total"]
+    # each point keeps its own default
+    assert {k: next(r.name for r in v if r.default) for k, v in groups.items()} == {
+        "7.3#closer": "hexes",
+        "7.3#far": "total",
+    }
+    # a section with one point keeps its id as the key, and no `key` is recorded
+    assert list(kb["7.0"].reading_groups()) == ["7.0"]
+    assert kb["7.0"].readings[0].key is None
+    assert kb.check().ok
+
+
+def test_a_topic_must_be_a_slug_and_its_section_must_exist(tmp_path):
+    bad = '"7.3#Far away":\n  - {name: a, default: true, text: one}\n'
+    with pytest.raises(KBError) as err:
+        load_game("two", _game_with_readings(tmp_path, bad))
+    assert "r.yaml:1: 7.3#Far away: a topic after '#'" in str(err.value)
+    kb = load_game("two", _game_with_readings(tmp_path / "b", '"9.9#x":\n  - {name: a, '
+                                              'default: true, text: one}\n'))
+    assert kb.check().unknown_ids == [("two/readings/r.yaml", "9.9")]
+
+
+def test_a_reading_cannot_claim_another_key(tmp_path):
+    text = '"7.3":\n  - {name: a, default: true, text: one, key: "7.0#x"}\n'
+    kb = load_game("two", _game_with_readings(tmp_path, text))
+    assert kb["7.3"].readings[0].key is None
+    assert list(kb["7.3"].reading_groups()) == ["7.3"]
+
+
+def test_kharkov_battles_readings():
+    kb = load_game("kb42")
+    groups = kb["12.72"].reading_groups()
+    assert list(groups) == ["12.72#closer", "12.72#farthest"]
+    defaults = {
+        key: next(r.name for r in readings if r.default)
+        for sid in ("2.3", "7.14", "12.72", "12.73")
+        for key, readings in kb[sid].reading_groups().items()
+    }
+    assert defaults == {
+        "2.3": "any-entry",
+        "7.14": "stop-on-entry",
+        "12.72#closer": "hex-count",
+        "12.72#farthest": "nearest-attacker",
+        "12.73": "free-first",
+    }
+    # a game declared in the registry reads the same folder, keys and all
+    from adjudicator.games import DiceSpec, Game
+
+    game = Game(id="kb42", title="Kharkov Battles", dice=DiceSpec(sides=10, count=1))
+    assert game.default_readings() == defaults

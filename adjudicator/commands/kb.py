@@ -69,7 +69,8 @@ def _print_section(console: Console, kb, section) -> None:
             console.print(f"{label}: {', '.join(values)}")
     for reading in section.readings:
         mark = " (default)" if reading.default else ""
-        console.print(f"reading [bold]{reading.name}[/bold]{mark}: {reading.text}")
+        where = f" \\[{reading.key}]" if reading.key else ""
+        console.print(f"reading{where} [bold]{reading.name}[/bold]{mark}: {reading.text}")
     for example in section.examples:
         console.print(f"example: {example.title} ({example.file})")
     for encoding in section.encodings:
@@ -202,7 +203,8 @@ def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
     """Validate a game's KB files and report dangling citations and cycles.
 
     Exit status 2 when something is broken (a dangling citation in refs, an orphan section,
-    or a summary, reading, table or example naming a section that does not exist).
+    or a summary, reading, table or example naming a section that does not exist). Sections
+    still without a summary are listed as ``pending`` (not an error).
     """
     kb = _load(game)
     report = kb.check()
@@ -211,11 +213,13 @@ def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
     data["ok"] = report.ok
     data["unresolved"] = unresolved
     data["summaries"] = sum(1 for s in kb.sections.values() if s.summary)
+    data["pending"] = [s.id for s in kb.sections.values() if not s.summary]
 
     def show(console: Console) -> None:
+        pending = f" ({len(data['pending'])} pending)" if data["pending"] else ""
         console.print(
             f"{kb.id}: {report.sections} sections, {report.citations} citations, "
-            f"{data['summaries']} summaries"
+            f"{data['summaries']} summaries{pending}"
         )
         for source, target in report.dangling:
             console.print(f"  dangling: {source} cites {target}, which does not exist")

@@ -50,6 +50,18 @@ def split_qualified(text: str, default_game: str | None = None) -> tuple[str | N
     return default_game, text.strip()
 
 
+TOPIC_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+def reading_section(key: str) -> str:
+    """The section a readings key belongs to: ``"12.72#closer"`` -> ``"12.72"``.
+
+    A section with one disputed point keys its readings by its id. A section with several
+    keys each one ``<id>#<topic>``; that whole key is what a scenario's ``readings:`` uses.
+    """
+    return key.partition("#")[0]
+
+
 def qualify(game: str, section_id: str) -> str:
     return f"{game}:{section_id}"
 

@@ -491,6 +491,10 @@ class _Parser:
         assert section_id is not None
         if section_id.endswith(".0") and section_id.count(".") == 1:
             number = int(section_id.split(".")[0])
+            # a first section printed on the chapter's own line: "[11.0] TITLE**[11.1] TITLE"
+            nested = re.search(rf"\[{_NUM_ID}\]", rest_raw)
+            if nested is not None:
+                rest = _clean(rest_raw[: nested.start()])
             title = _clean_title(rest)
             if not is_md and not _is_title_like(title, 8):
                 caps = re.match(r"^([A-Z][A-Z0-9 ,&'()/\-–]+?)(?=\s+\d|\s+[A-Z][a-z]|$)", title)
@@ -503,6 +507,10 @@ class _Parser:
             if not self._chapter_heading_ok(number, explicit_zero=True):
                 return None
             self._accept(Heading(section_id, title, line_no, "chapter"))
+            if nested is not None:
+                inner = self._parse_line_heading(rest_raw[nested.start() :], line_no)
+                if inner is not None:
+                    return inner[0], len(line)
             return section_id, len(line)
         # a numbered heading: find its title
         title, untitled = "", True
@@ -748,10 +756,11 @@ class _Parser:
             if accepted is not None:
                 heading_id, _ = accepted
                 clean_rest = text
-                # do not read the heading's own number as a citation
-                own = re.search(re.escape(heading_id.removesuffix(".0")), clean_rest)
-                if own is not None:
-                    skip.add(own.start())
+                # do not read the numbers of the headings on this line as citations
+                for on_line in [h.id for h in self.headings.values() if h.line == number]:
+                    own = re.search(re.escape(on_line.removesuffix(".0")), clean_rest)
+                    if own is not None:
+                        skip.add(own.start())
                 head = re.match(r"^\W*(\d{1,2}|S\d{1,2})\.\s", clean_rest)
                 if head:
                     skip.add(head.start(1))

@@ -18,7 +18,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from adjudicator.errors import InputError, Problem
-from adjudicator.kb.ids import split_qualified
+from adjudicator.kb.ids import TOPIC_PATTERN, reading_section, split_qualified
 from adjudicator.kb.model import (
     Encoding,
     Example,
@@ -164,7 +164,17 @@ def validate_file(path: Path, kind: str | None = None) -> tuple[Any, list[Proble
                     value = [value]
                 if isinstance(value, list):
                     value = {"readings": value}
-                parsed[key] = ReadingsFileEntry.model_validate(value).readings
+                readings = ReadingsFileEntry.model_validate(value).readings
+                if "#" in key:  # one of several disputed points of a section
+                    if not re.match(TOPIC_PATTERN, key.partition("#")[2]):
+                        problems.append(Problem(
+                            str(path), _line_of(data, (key,)), key,
+                            "a topic after '#' is a lower-case slug (letters, digits, '-')",
+                        ))
+                        continue
+                # the scenario key comes from the file's key, never from the reading itself
+                topic_key = key if "#" in key else None
+                parsed[key] = [r.model_copy(update={"key": topic_key}) for r in readings]
             elif kind == "tables":
                 parsed[key] = Table.model_validate(value)
             else:
@@ -435,8 +445,8 @@ def load_game(
                 section.notes = entry.notes
                 section.terms.update(entry.terms)
     for path in sorted((game_dir / "readings").glob("*.y*ml")):
-        for section_id, readings in (load(path, "readings") or {}).items():
-            if (section := target(path, section_id)) is not None:
+        for key, readings in (load(path, "readings") or {}).items():
+            if (section := target(path, reading_section(key))) is not None:
                 section.readings.extend(readings)
     tables: dict[str, Table] = {}
     for path in sorted((game_dir / "tables").glob("*.y*ml")):

@@ -120,6 +120,11 @@ class Reading(_Strict):
     why: str | None = Field(None, description="reason to prefer (or not) this reading")
     question: str | None = Field(None, description="the ambiguity this reading resolves")
     sources: list[str] = Field(default_factory=list, description="errata, forum answers, ...")
+    key: str | None = Field(
+        None,
+        description="set by the loader, not written in files: the scenario key '<id>#<topic>' "
+        "when the readings file keys this dispute with a topic",
+    )
 
 
 class ReadingsFileEntry(BaseModel):
@@ -250,6 +255,13 @@ class Section(BaseModel):
     @property
     def default_reading(self) -> Reading | None:
         return next((r for r in self.readings if r.default), None)
+
+    def reading_groups(self) -> dict[str, list[Reading]]:
+        """Scenario key -> its readings: one group per disputed point of this section."""
+        groups: dict[str, list[Reading]] = {}
+        for reading in self.readings:
+            groups.setdefault(reading.key or self.id, []).append(reading)
+        return groups
 
 
 class CheckReport(BaseModel):
@@ -440,7 +452,8 @@ def json_schemas() -> dict[str, dict[str, Any]]:
         """kb/<game>/summaries/*.yaml: section id -> summary entry."""
 
     class ReadingsFile(RootModel[dict[SectionId, list[Reading]]]):
-        """kb/<game>/readings/*.yaml: section id -> readings (exactly one default)."""
+        """kb/<game>/readings/*.yaml: section id (or '<id>#<topic>' for one of several
+        disputed points of a section) -> readings (exactly one default)."""
 
     class TablesFile(RootModel[Table | dict[str, Table]]):
         """kb/<game>/tables/*.yaml: one table, or table id -> table."""

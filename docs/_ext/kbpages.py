@@ -431,11 +431,23 @@ class Pages:
         return out
 
     def readings_block(self, section: Any, linker) -> list[str]:
-        body = [".. rubric:: Readings of a disputed point", ""]
-        question = next((r.question for r in section.readings if r.question), None)
+        groups = section.reading_groups()
+        several = len(groups) > 1
+        body = [".. rubric:: Readings of " + ("disputed points" if several else "a disputed point"),
+                ""]
+        for key, readings in groups.items():
+            if several or key != section.id:
+                body += [f"*Scenario key:* ``{key}``", ""]
+            body += self.reading_group(readings, linker)
+        return body
+
+    def reading_group(self, readings: list[Any], linker) -> list[str]:
+        """The question and the named readings of one disputed point."""
+        body: list[str] = []
+        question = next((r.question for r in readings if r.question), None)
         if question:
             body += [f"*Question:* {inline(one_line(question), linker)}", ""]
-        for reading in section.readings:
+        for reading in readings:
             mark = " (default)" if reading.default else ""
             body.append(f"``{reading.name}``{mark}")
             text = [inline(one_line(reading.text), linker)]
@@ -511,13 +523,16 @@ class Pages:
             found = True
             out += heading(kb.game.title, "-")
             for section in sections:
-                out += heading(f"{section.id} {display_title(section.title)}", "~")
-                out += [
-                    f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
-                    f"``readings: {{\"{section.id}\": NAME}}``.",
-                    "",
-                ]
-                out += self.readings_block(section, self.linker(kb.id))[2:]
+                for key, readings in section.reading_groups().items():
+                    topic = key.partition("#")[2]
+                    title = display_title(section.title) + (f" ({topic})" if topic else "")
+                    out += heading(f"{section.id} {title}", "~")
+                    out += [
+                        f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
+                        f"``readings: {{\"{key}\": NAME}}``.",
+                        "",
+                    ]
+                    out += self.reading_group(readings, self.linker(kb.id))
         if not found:
             out += ["The knowledge base names no readings yet.", ""]
         self.files["readings.inc"] = "\n".join(out)
