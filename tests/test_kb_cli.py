@@ -86,3 +86,15 @@ def test_kb_check_and_ingest(tmp_path):
     assert (tmp_path / "sections.yaml").exists()
     missing = run("kb", "ingest", str(Path(tmp_path) / "nope.txt"), "--game", "t")
     assert isinstance(missing.exception, InputError)  # main() turns it into exit status 2
+
+
+def test_misprints_in_rules_and_check():
+    data = json.loads(run("rules", "2.22", "--game", "eak", "--json").stdout)
+    assert {"printed": "13.31", "meant": "12.41"}.items() <= data["misprints"][0].items()
+    text = run("rules", "eak:2.22").stdout
+    assert "misprint: printed '13.31', meant '12.41'" in text
+    check = run("kb", "check", "--game", "eak", "--json")
+    assert check.exit_code == 0
+    unresolved = json.loads(check.stdout)["unresolved"]
+    assert {"section": "2.22", "cited": "13.31", "misprint_for": "12.41"} in unresolved
+    assert "cites 13.31 (a misprint for 12.41)" in run("kb", "check", "--game", "eak").stdout

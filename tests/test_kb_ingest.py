@@ -230,6 +230,16 @@ def test_inline_headings_and_duplicate_numbers():
     assert "9.83" in [c for _, c, _ in result.dangling()]
 
 
+def test_turn_marks_are_not_titles():
+    from adjudicator.kb.ingest import _clean_title
+
+    assert _clean_title("2+ German Strategic Movement Bonus") == "German Strategic Movement Bonus"
+    assert _clean_title("1.2 Soviet Artillery Barrage Bonus") == "Soviet Artillery Barrage Bonus"
+    assert _clean_title("6-12 Ground Conditions") == "Ground Conditions"
+    # a number that is part of the title stays
+    assert _clean_title("40 Attack Factors") == "40 Attack Factors"
+
+
 def test_detect_style():
     assert detect_style(DOTTED) == "lines"
     assert detect_style(LETTERED) == "lettered"

@@ -41,6 +41,23 @@ def test_merged_data(demo):
     assert demo["7.1"].rulings == []
 
 
+def test_misprints_are_merged_into_their_section(demo):
+    (misprint,) = demo["7.3"].misprints
+    assert (misprint.printed, misprint.meant, misprint.line) == ("7.2", "7.1", 12)
+    assert misprint.why.startswith("There is no 7.2")
+    assert demo["7.1"].misprints == []
+
+
+def test_misprint_needs_evidence(tmp_path):
+    from adjudicator.kb import validate_file
+
+    path = tmp_path / "summaries" / "x.yaml"
+    path.parent.mkdir()
+    path.write_text('"7.3":\n  summary: ok\n  misprints:\n    - {printed: "7.2", meant: "7.1"}\n')
+    _, problems = validate_file(path)
+    assert [(p.line, p.path) for p in problems] == [(4, "7.3.misprints[0].why")]
+
+
 def test_lookup_forms(demo):
     assert demo["demo:7.3"].id == "7.3"
     assert demo.get("7").id == "7.0"

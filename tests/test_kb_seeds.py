@@ -95,6 +95,9 @@ def test_p2p_tree():
 def test_eak_tree():
     t = tree("eak")
     assert t["12.36"].parent == "12.3"
+    # "12.36 1.2 Soviet Artillery ...": the 1.2 is a turn mark (turns 1 and 2), not the title
+    assert t["12.36"].title == "Soviet Artillery Barrage Combat tactic Bonus"
+    assert not t["12.36"].untitled
     assert t["12.7"].title == "Retreats"
     assert "679.333" not in t
     assert {f"{n}.0" for n in range(1, 19)} <= set(t)

@@ -45,7 +45,16 @@ def section_json(kb, section) -> dict[str, Any]:
         "encodings": [e.model_dump() for e in section.encodings],
         "rulings": [r.model_dump() for r in section.rulings],
         "unresolved": list(section.unresolved),
+        "notes": section.notes,
+        "misprints": [m.model_dump(exclude_none=True) for m in section.misprints],
     }
+
+
+def _misprint_text(misprint) -> str:
+    """One line: printed -> meant, where, and why."""
+    place = f" ({misprint.where})" if misprint.where else ""
+    line = f", line {misprint.line}" if misprint.line else ""
+    return f"printed {misprint.printed!r}, meant {misprint.meant!r}{place}{line}: {misprint.why}"
 
 
 def _print_section(console: Console, kb, section) -> None:
@@ -67,6 +76,10 @@ def _print_section(console: Console, kb, section) -> None:
     ):
         if values:
             console.print(f"{label}: {', '.join(values)}")
+    if section.notes:
+        console.print(f"note: {section.notes}")
+    for misprint in section.misprints:
+        console.print(f"misprint: {_misprint_text(misprint)}")
     for reading in section.readings:
         mark = " (default)" if reading.default else ""
         where = f" \\[{reading.key}]" if reading.key else ""
@@ -198,6 +211,11 @@ def ingest(
     emit(data, show, as_json)
 
 
+def _misprint_for(section, cited: str) -> str | None:
+    """What an unresolved citation means, when the KB records it as a misprint."""
+    return next((m.meant for m in section.misprints if m.printed == cited), None)
+
+
 @kb_app.command("check")
 def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
     """Validate a game's KB files and report dangling citations and cycles.
@@ -208,7 +226,11 @@ def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
     """
     kb = _load(game)
     report = kb.check()
-    unresolved = [{"section": s.id, "cited": c} for s in kb.sections.values() for c in s.unresolved]
+    unresolved = [
+        {"section": s.id, "cited": c, "misprint_for": _misprint_for(s, c)}
+        for s in kb.sections.values()
+        for c in s.unresolved
+    ]
     data = report.model_dump()
     data["ok"] = report.ok
     data["unresolved"] = unresolved
@@ -224,7 +246,10 @@ def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
         for source, target in report.dangling:
             console.print(f"  dangling: {source} cites {target}, which does not exist")
         for item in unresolved:
-            console.print(f"  unresolved in the rulebook: {item['section']} cites {item['cited']}")
+            known = f" (a misprint for {item['misprint_for']})" if item["misprint_for"] else ""
+            console.print(
+                f"  unresolved in the rulebook: {item['section']} cites {item['cited']}{known}"
+            )
         for orphan in report.orphans:
             console.print(f"  orphan: {orphan} has a parent that does not exist")
         for where, section_id in report.unknown_ids:

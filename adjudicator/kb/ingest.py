@@ -109,7 +109,7 @@ _SMALL_WORDS = {
 _MARKUP = re.compile(r"</?u>|</?sup>|\*+|(?<!\w)_(?!\w)")
 _TOC_LEADER = re.compile(r"(?:\.\s?){3,}|\.{2,}\s*-?\s*\d")
 _TOC_PAGE = re.compile(r"(?:\t|\s{2,})-?\s*\d{1,3}\s*-?\s*(?:\t|$)")
-_TURN_MARK = re.compile(r"^(?:\d{1,2}\+\s+)(?=[A-Z])|\s+\d{1,2}\+?$")
+_TURN_MARK = re.compile(r"^(?:\d{1,2}(?:\+|[.,&-]\d{1,2}\+?)\s+)(?=[A-Z])|\s+\d{1,2}\+?$")
 
 
 def _same_start(a: str, b: str) -> bool:
@@ -144,7 +144,8 @@ def _is_title_like(text: str, max_words: int = 10) -> bool:
     if not caps:
         return False
     good = sum(1 for w in caps if w[0].isupper() or w[0].isdigit() or w[0] in "(\"“'")
-    return good == len(caps)
+    # one word left in lower case in a longer heading ("Barrage Combat tactic Bonus")
+    return good == len(caps) or len(caps) >= 5 and good == len(caps) - 1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -443,6 +443,7 @@ def load_game(
             if (section := target(path, section_id)) is not None:
                 section.summary = entry.summary
                 section.notes = entry.notes
+                section.misprints.extend(entry.misprints)
                 section.terms.update(entry.terms)
     for path in sorted((game_dir / "readings").glob("*.y*ml")):
         for key, readings in (load(path, "readings") or {}).items():

@@ -98,6 +98,18 @@ class SectionsFile(_Strict):
         return self
 
 
+class Misprint(_Strict):
+    """A known misprint of the rulebook in or about one section (recorded, not silently fixed)."""
+
+    printed: str = Field(min_length=1, description="what the book prints, e.g. '13.31'")
+    meant: str = Field(min_length=1, description="what it should say, e.g. '12.41'")
+    where: str | None = Field(
+        None, description="where it is printed, if not in the section's own text (caption, TOC)"
+    )
+    line: int | None = Field(None, ge=1, description="line of the misprint in the source text")
+    why: str = Field(min_length=1, description="the evidence, in our own words")
+
+
 class SummaryEntry(_Strict):
     """One value in ``kb/<game>/summaries/*.yaml`` (the file maps section id -> entry)."""
 
@@ -106,6 +118,9 @@ class SummaryEntry(_Strict):
         default_factory=dict, description="terms this section defines: term -> our definition"
     )
     notes: str | None = Field(None, description="clarifications, errata, designer answers")
+    misprints: list[Misprint] = Field(
+        default_factory=list, description="known misprints of the book concerning this section"
+    )
 
 
 class Reading(_Strict):
@@ -239,6 +254,7 @@ class Section(BaseModel):
     unresolved: list[SectionId] = Field(default_factory=list)
     summary: str | None = None
     notes: str | None = None
+    misprints: list[Misprint] = Field(default_factory=list)
     refs: list[SectionId] = Field(default_factory=list)
     referenced_by: list[SectionId] = Field(default_factory=list)
     terms: dict[str, str] = Field(default_factory=dict)

@@ -5,8 +5,9 @@ On ``builder-inited`` this writes reStructuredText into ``docs/rules/`` (git-ign
 * ``rules/index.rst``: the list of games;
 * ``rules/<game>/index.rst``: one page per game;
 * ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with its
-  summary, the sections it cites and that cite it, its terms, tables, named readings, worked
-  examples, the ASP statements that encode it and the tests that rule on it;
+  summary, notes, known misprints of the book, the sections it cites and that cite it, its
+  terms, tables, named readings, worked examples, the ASP statements that encode it and the
+  tests that rule on it;
 * ``rules/glossary.rst``: every term the KB defines, as a Sphinx glossary;
 * ``rules/readings.inc``: every named reading, included by ``docs/readings.rst``.
 
@@ -381,6 +382,17 @@ class Pages:
             body += [".. note::", ""]
             for para in paras:
                 body += indent(para.splitlines()) + [""]
+        if getattr(section, "misprints", None):
+            body += [".. rubric:: Misprints in the rulebook", ""]
+            for misprint in section.misprints:
+                place = f" ({esc(one_line(misprint.where))})" if misprint.where else ""
+                line = f", source line {misprint.line}" if misprint.line else ""
+                body.append(
+                    f"- printed ``{one_line(misprint.printed)}``, meant"
+                    f" ``{one_line(misprint.meant)}``{place}{line}:"
+                    f" {inline(one_line(misprint.why), linker)}"
+                )
+            body.append("")
         fields: list[tuple[str, str]] = []
         if section.parent:
             fields.append(("Part of", self.link(game, section.parent)))
