@@ -163,3 +163,27 @@ def test_kbpages_escaping_keeps_text_literal() -> None:
     text = kbpages.inline("Dies (12.2), see 16.3; 1.5 times; (99.1)", linker)
     assert ":rule:`12.2`" in text and ":rule:`16.3`" in text
     assert "1.5 times" in text and "(99.1)" in text
+
+
+def _kbpages():
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import kbpages
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    return kbpages
+
+
+def test_kb_tables_become_grids() -> None:
+    kbpages = _kbpages()
+    header, rows = kbpages.table_grid(
+        {"die": "1d6", "columns": ["summer", "winter"],
+         "by_column": {"summer": {"1-6": "clear"}, "winter": {"1-2": "snow", "3-6": "clear"}}}
+    )
+    assert header == ["Roll", "summer", "winter"]
+    assert rows[0] == ["1", "clear", "snow"] and rows[5] == ["6", "clear", "clear"]
+    header, rows = kbpages.table_grid({"columns": ["a", "b"], "rows": {1: ["x", "y"]}})
+    assert header == ["", "a", "b"] and rows == [["1", "x", "y"]]
+    # a shape the page cannot draw as a grid is shown as data instead, not dropped
+    assert kbpages.table_grid({"columns": ["a"], "by_column": {"a": {"low": "x"}}}) is None
+    assert kbpages.table_grid({"notes": "free text"}) is None

@@ -399,16 +399,24 @@ class Pages:
                 names.append(f":term:`{esc(one_line(term))} <{name}>`" if role_safe(name)
                              else esc(name))
             fields.append(("Defines", ", ".join(names)))
+        drawn: list[str] = []
         if section.tables:
             titles = []
             for tid in section.tables:
                 table = kb.tables.get(tid)
-                titles.append(esc(one_line(table.title)) if table else f"``{tid}``")
+                if table is None:
+                    titles.append(f"``{tid}``")
+                    continue
+                if self.table_home(kb, tid) == section.id:
+                    drawn.append(tid)
+                titles.append(f":ref:`{esc(one_line(table.title))} <{table_label(game, tid)}>`")
             fields.append(("Tables", ", ".join(titles)))
         for name, value in fields:
             body.append(f":{name}: {value}")
         if fields:
             body.append("")
+        for tid in drawn:
+            body += self.table_block(game, tid, kb.tables[tid])
         if section.readings:
             body += self.readings_block(section, linker)
         if section.examples:
@@ -428,6 +436,49 @@ class Pages:
                 body.append(f"- ``{ruling.test}``")
             body.append("")
         out += indent(body)
+        return out
+
+    def table_home(self, kb: Any, tid: str) -> str | None:
+        """The section whose page draws a table: the first of its sections the KB has."""
+        for sid in kb.tables[tid].sections:
+            found = self.resolve(kb.id, sid)
+            if found is not None and found[0] == kb.id:
+                return found[1]
+        return None
+
+    def table_block(self, game: str, tid: str, table: Any) -> list[str]:
+        """A KB table drawn as a grid (``list-table``), labelled ``table-<game>-<id>``."""
+        extra = dict(table.model_extra or {})
+        practice = bool(extra.get("practice"))
+        title = one_line(table.title)
+        if practice and "practice" not in title.lower():
+            title = f"PRACTICE table, not the published one: {title}"
+        grid = table_grid(extra)
+        out = [f".. _{table_label(game, tid)}:", ""]
+        if grid is None:  # a shape this page does not know how to draw: show the data
+            out += [f".. rubric:: {esc(title)}", "", ".. code-block:: yaml", ""]
+            out += indent(_yaml_text(extra).splitlines()) + [""]
+            return out
+        header, rows = grid
+        classes = "kb-table practice-table" if practice else "kb-table"
+        out += [
+            f".. list-table:: {esc(title)}",
+            "   :header-rows: 1",
+            "   :stub-columns: 1",
+            f"   :class: {classes}",
+            f"   :name: kbtable-{game}-{re.sub(r'[^a-z0-9]+', '-', tid.lower())}",
+            "",
+        ]
+        for row in [header, *rows]:
+            out.append(f"   * - {esc(row[0])}".rstrip())
+            out += [f"     - {esc(cell)}".rstrip() for cell in row[1:]]
+        out.append("")
+        if practice:
+            out += [
+                "*Practice table*: the cells are invented for examples and tests; "
+                "answers computed with it say so. Use the table printed with the game.",
+                "",
+            ]
         return out
 
     def readings_block(self, section: Any, linker) -> list[str]:
@@ -521,6 +572,67 @@ class Pages:
         if not found:
             out += ["The knowledge base names no readings yet.", ""]
         self.files["readings.inc"] = "\n".join(out)
+
+
+def table_label(game: str, tid: str) -> str:
+    return f"table-{game}-{re.sub(r'[^a-z0-9]+', '-', tid.lower())}"
+
+
+def _roll_range(key: Any) -> list[int] | None:
+    text = str(key).strip()
+    match = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", text)
+    if not match:
+        return None
+    lo, hi = int(match.group(1)), int(match.group(2) or match.group(1))
+    return list(range(lo, hi + 1)) if lo <= hi else None
+
+
+def table_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None:
+    """``(header, rows)`` of a table body (``columns`` with ``rows`` or ``by_column``).
+
+    ``rows`` maps a roll (or any row name) to one cell per column; ``by_column`` maps each
+    column to ``{"1-2": cell, ...}``. Anything else gives None.
+    """
+    columns = body.get("columns")
+    if not isinstance(columns, list) or not columns:
+        return None
+    columns = [one_line(c) for c in columns]
+    corner = "Roll" if body.get("die") else ""
+    header = [corner, *columns]
+    rows = body.get("rows")
+    if isinstance(rows, dict) and rows:
+        out = []
+        for key, cells in rows.items():
+            if not isinstance(cells, list):
+                cells = [cells]
+            cells = [one_line(c) for c in cells] + [""] * (len(columns) - len(cells))
+            out.append([one_line(key), *cells[: len(columns)]])
+        return header, out
+    by_column = body.get("by_column")
+    if isinstance(by_column, dict) and by_column:
+        cells: dict[int, dict[str, str]] = {}
+        for col in columns:
+            for key, value in (by_column.get(col) or {}).items():
+                rolls = _roll_range(key)
+                if rolls is None:
+                    return None
+                for roll in rolls:
+                    cells.setdefault(roll, {})[col] = one_line(value)
+        out = [[str(roll), *(cells[roll].get(c, "") for c in columns)] for roll in sorted(cells)]
+        return header, out
+    return None
+
+
+def _yaml_text(data: Any) -> str:
+    import io
+
+    from ruamel.yaml import YAML
+
+    stream = io.StringIO()
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.dump(data, stream)
+    return stream.getvalue()
 
 
 def _games(app: Sphinx, kb_root: Path | None) -> list[str]:
