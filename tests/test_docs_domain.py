@@ -187,3 +187,16 @@ def test_kb_tables_become_grids() -> None:
     # a shape the page cannot draw as a grid is shown as data instead, not dropped
     assert kbpages.table_grid({"columns": ["a"], "by_column": {"a": {"low": "x"}}}) is None
     assert kbpages.table_grid({"notes": "free text"}) is None
+
+
+def test_every_known_section_id_in_prose_is_a_link() -> None:
+    kbpages = _kbpages()
+    known = {"7.13", "2.0", "2.5", "27.2.1"}
+
+    def linker(token: str) -> str | None:
+        return f":rule:`{token}`" if token in known else None
+
+    text = kbpages.inline("except as 7.13 allows; procedure in 27.2.1.", linker)
+    assert ":rule:`7.13`" in text and ":rule:`27.2.1`" in text
+    for quantity in ("Version 2.0 changed it", "costs 2.5 MP", "2.5 times as many"):
+        assert ":rule:" not in kbpages.inline(quantity, linker), quantity

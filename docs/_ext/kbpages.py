@@ -43,6 +43,12 @@ _LIST_START = re.compile(r"^(?:[-+*•]\s|[#\w]{1,3}[.)]\s|\(\w{1,3}\)\s|\.\.\s|
 _ID_TOKEN = re.compile(r"(?<![\w.])(\d+(?:\.[0-9A-Za-z]+)+|[A-Z]\d*(?:\.\d+)+)(?![\w]|\.\d)")
 _GROUP = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
 _SEE = re.compile(r"\b(?:see|section|sections|rule|rules|per|under)\s+$", re.IGNORECASE)
+# A number that names a section except where it reads as a quantity or an edition.
+_NOT_BEFORE = re.compile(r"\b(?:version|edition|ver|rev|v)\.?\s*$|[$£€]$", re.IGNORECASE)
+_NOT_AFTER = re.compile(
+    r"^(?:\s*(?:times|x|%|mps?|mp|vps?|hexes|points|km|miles|inch|inches)\b|%|x\b)",
+    re.IGNORECASE,
+)
 
 
 def esc(text: str) -> str:
@@ -76,8 +82,9 @@ def inline(text: str, linker=None) -> str:
     """Escape one paragraph; with ``linker``, cited rule ids become links.
 
     An id is taken as a citation when it stands in brackets (``(12.2)``, ``[5.5.5]``,
-    ``(see 12.2-12.4)``) or right after a word such as "see" or "section"; other numbers
-    (``1.5``, strengths, hexes) are left alone.
+    ``(see 12.2-12.4)``), right after a word such as "see" or "section", or anywhere else
+    when the linker knows it as a section id, unless it reads as a quantity or an edition
+    ("1.5 times", "2.5 MP", "version 2.0"). Unknown numbers are left alone.
     """
     if linker is None:
         return esc(text)
@@ -87,7 +94,10 @@ def inline(text: str, linker=None) -> str:
             start = group.start(1) + token.start()
             spans[start] = (group.start(1) + token.end(), token.group(1))
     for token in _ID_TOKEN.finditer(text):
-        if token.start() not in spans and _SEE.search(text[: token.start()]):
+        if token.start() in spans:
+            continue
+        before, after = text[: token.start()], text[token.end():]
+        if _SEE.search(before) or not (_NOT_BEFORE.search(before) or _NOT_AFTER.match(after)):
             spans[token.start()] = (token.end(), token.group(1))
     pieces: list[str] = []
     pos = 0
@@ -259,7 +269,57 @@ class Pages:
 
     # pages -----------------------------------------------------------------------------
 
+    # citations that summaries, notes and readings add ----------------------------------
+
+    @staticmethod
+    def prose(section: Any) -> list[str]:
+        texts = [section.summary or "", section.notes or ""]
+        for reading in section.readings:
+            texts += [reading.text or "", reading.why or "", reading.question or ""]
+        return [t for t in texts if t]
+
+    def collect_citations(self) -> None:
+        """``cites``/``cited_by``: the KB's citations plus every id the prose links."""
+        self.cites: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self.cited_by: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+        def add(source: tuple[str, str], dest: tuple[str, str]) -> None:
+            if dest == source:
+                return
+            if dest not in self.cites.setdefault(source, []):
+                self.cites[source].append(dest)
+            if source not in self.cited_by.setdefault(dest, []):
+                self.cited_by[dest].append(source)
+
+        for kb in self.kbs:
+            for section in kb.sections.values():
+                here = (kb.id, section.id)
+                for ref in section.refs:
+                    if (found := self.resolve(kb.id, ref)) is not None:
+                        add(here, found)
+                for text in self.prose(section):
+                    for para in re.split(r"\n\s*\n", text):
+                        inline(one_line(para), self.capture(kb.id, here, add))
+
+    def capture(self, game: str, here: tuple[str, str], add):
+        def seen(token: str) -> None:
+            found = self.resolve(game, token)
+            if found is not None:
+                add(here, found)
+
+        return seen
+
+    def ref_list(self, game: str, keys: list[tuple[str, str]], raw: list[str]) -> str:
+        """Links to ``keys`` (resolved) and ``raw`` ids the KB does not have, in rule order."""
+        order = {k: i for i, k in enumerate(self.order)}
+        ordered = sorted(keys, key=lambda k: (k[0] != game, order.get(k, 0)))
+        links = [self.link(game, f"{g}:{sid}" if g != game else sid) for g, sid in ordered]
+        links += [self.link(game, r) for r in raw if self.resolve(game, r) is None]
+        return ", ".join(links)
+
     def build(self) -> dict[str, str]:
+        self.order = [(kb.id, sid) for kb in self.kbs for sid in kb.sections]
+        self.collect_citations()
         self.rules_index()
         for kb in self.kbs:
             self.game_page(kb)
@@ -386,12 +446,12 @@ class Pages:
             fields.append(("Part of", self.link(game, section.parent)))
         if section.children:
             fields.append(("Subsections", ", ".join(self.link(game, c) for c in section.children)))
-        if section.refs:
-            fields.append(("Cites", ", ".join(self.link(game, r) for r in section.refs)))
-        if section.referenced_by:
-            fields.append(
-                ("Cited by", ", ".join(self.link(game, r) for r in section.referenced_by))
-            )
+        here = (game, section.id)
+        cites, cited_by = self.cites.get(here, []), self.cited_by.get(here, [])
+        if cites or section.refs:
+            fields.append(("Cites", self.ref_list(game, cites, section.refs)))
+        if cited_by:
+            fields.append(("Cited by", self.ref_list(game, cited_by, [])))
         if section.terms:
             names = []
             for term in section.terms:
