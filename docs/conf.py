@@ -30,6 +30,8 @@ exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 nitpicky = False
 toc_object_entries = True
+# No typographic quotes: "Stalingrad '42" keeps its apostrophe (an opening quote is wrong).
+smartquotes = False
 highlight_language = "none"  # plain "::" blocks are command lines and output
 toc_object_entries_show_parents = "hide"
 

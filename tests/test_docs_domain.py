@@ -200,3 +200,20 @@ def test_every_known_section_id_in_prose_is_a_link() -> None:
     assert ":rule:`7.13`" in text and ":rule:`27.2.1`" in text
     for quantity in ("Version 2.0 changed it", "costs 2.5 MP", "2.5 times as many"):
         assert ":rule:" not in kbpages.inline(quantity, linker), quantity
+
+
+def test_rule_index_keeps_rulebook_order_and_cli_text_is_not_a_link() -> None:
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import cliref
+        import ruledomain
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    # decimal-case books: 2.21 is in 2.2, so it comes before 2.5 (the book's order)
+    keys = {"eak:2.5": 3, "eak:2.21": 2, "eak:2.2": 1}
+    assert sorted(keys, key=lambda k: ruledomain.book_sort(k, keys[k])) == [
+        "eak:2.2", "eak:2.21", "eak:2.5"]
+    # without a known order, ids sort part by part
+    assert sorted(["s42:9.10", "s42:9.2"], key=lambda k: ruledomain.book_sort(k, -1)) == [
+        "s42:9.2", "s42:9.10"]
+    assert cliref.esc("as FILE:LINE: PATH: message") == r"as FILE\:LINE: PATH: message"

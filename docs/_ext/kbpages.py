@@ -319,6 +319,7 @@ class Pages:
 
     def build(self) -> dict[str, str]:
         self.order = [(kb.id, sid) for kb in self.kbs for sid in kb.sections]
+        self.position = {kb.id: {sid: i for i, sid in enumerate(kb.sections)} for kb in self.kbs}
         self.collect_citations()
         self.rules_index()
         for kb in self.kbs:
@@ -425,7 +426,11 @@ class Pages:
 
     def section_block(self, kb: Any, section: Any, rel: str) -> list[str]:
         game = kb.id
-        out = [f".. rule:: {game}:{section.id}", f"   :title: {display_title(section.title)}"]
+        out = [
+            f".. rule:: {game}:{section.id}",
+            f"   :title: {display_title(section.title)}",
+            f"   :order: {self.position[game][section.id]}",
+        ]
         if depth(section.id) > 2:
             out.append("   :no-contents-entry:")
         out.append("")

@@ -60,12 +60,13 @@ _PART_RE = re.compile(r"(\d+)|(\D+)")
 
 
 class RuleDef(NamedTuple):
-    """Where a rule is defined: document, anchor id, title, line."""
+    """Where a rule is defined: document, anchor id, title, line, place in its rulebook."""
 
     docname: str
     anchor: str
     title: str
     lineno: int
+    order: int = -1  # position in the rulebook (``:order:``); -1: sort by id
 
 
 class Citation(NamedTuple):
@@ -92,6 +93,12 @@ def id_sort_key(section_id: str) -> tuple:
 def key_sort(key: str) -> tuple:
     game, _, sid = key.partition(":")
     return (game, id_sort_key(sid))
+
+
+def book_sort(key: str, order: int) -> tuple:
+    """Rulebook order where it is known (``:order:``), else by id; games apart."""
+    game, _, sid = key.partition(":")
+    return (game, 0, order, ()) if order >= 0 else (game, 1, 0, id_sort_key(sid))
 
 
 def parse_target(text: str, default_game: str) -> tuple[str, str] | None:
@@ -135,6 +142,7 @@ class RuleDirective(ObjectDescription[str]):
     option_spec = {
         **ObjectDescription.option_spec,
         "title": directives.unchanged,
+        "order": directives.nonnegative_int,
     }
 
     def run(self):  # noqa: D102
@@ -182,7 +190,7 @@ class RuleDirective(ObjectDescription[str]):
         signode["ids"].append(anchor)
         title = signode.get("rule_title", "")
         domain: RuleDomain = self.env.domains[DOMAIN]  # type: ignore[assignment]
-        domain.note_rule(game, sid, anchor, title, self.lineno)
+        domain.note_rule(game, sid, anchor, title, self.lineno, self.options.get("order", -1))
         if "no-index-entry" not in self.options:
             games = self.env.config.rule_game_titles
             head = games.get(game, game)
@@ -273,7 +281,7 @@ class RuleIndex(Index):
         titles = domain.env.config.rule_game_titles
         wanted = set(docnames) if docnames is not None else None
         by_game: dict[str, list[IndexEntry]] = {}
-        keys = sorted(domain.rules, key=key_sort)
+        keys = sorted(domain.rules, key=lambda k: book_sort(k, domain.rules[k][0].order))
         defined = set(keys)
         for key in keys:
             definition = domain.rules[key][0]
@@ -287,9 +295,10 @@ class RuleIndex(Index):
                 IndexEntry(sid, subtype, definition.docname, definition.anchor, "", "",
                            definition.title)
             )
+        default = domain.env.config.rule_default_game
         content = [
             (titles.get(game, game), entries)
-            for game, entries in sorted(by_game.items(), key=lambda kv: kv[0])
+            for game, entries in sorted(by_game.items(), key=lambda kv: (kv[0] != default, kv[0]))
         ]
         return content, True
 
@@ -311,7 +320,7 @@ class RuleDomain(Domain):
         "citations": {},  # key "game:id" -> list[Citation]
     }
     dangling_warnings = {"rule": "rule %(target)s is cited but no page defines it"}
-    data_version = 1
+    data_version = 2
 
     @property
     def rules(self) -> dict[str, list[RuleDef]]:
@@ -323,10 +332,12 @@ class RuleDomain(Domain):
 
     # recording ---------------------------------------------------------------------------
 
-    def note_rule(self, game: str, sid: str, anchor: str, title: str, lineno: int) -> None:
+    def note_rule(
+        self, game: str, sid: str, anchor: str, title: str, lineno: int, order: int = -1
+    ) -> None:
         docname = self.env.current_document.docname
         self.rules.setdefault(f"{game}:{sid}", []).append(
-            RuleDef(docname, anchor, title, lineno or 0)
+            RuleDef(docname, anchor, title, lineno or 0, order)
         )
 
     def note_citation(self, key: str, lineno: int, inside: str) -> None:
