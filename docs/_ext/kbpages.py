@@ -229,6 +229,11 @@ class Pages:
         self.files: dict[str, str] = {}
         self.titles = {kb.id: kb.game.title for kb in kbs}
 
+    def short(self, game: str) -> str:
+        from ruledomain import game_short
+
+        return game_short(self.app.config, game)
+
     # links -----------------------------------------------------------------------------
 
     def target(self, game: str, section_id: str) -> str:
@@ -324,8 +329,10 @@ class Pages:
         self.rules_index()
         for kb in self.kbs:
             self.game_page(kb)
+            self.game_rule_index(kb)
             for chapter in kb.chapters():
                 self.chapter_page(kb, chapter)
+        self.games_include()
         self.glossary()
         self.readings()
         return self.files
@@ -381,6 +388,10 @@ class Pages:
             f"(tests) and {readings} have named readings of a disputed point.",
             "",
         ]
+        out += [
+            f"Every section by its id: :doc:`{esc(self.short(kb.id))} rule index <rule-index>`.",
+            "",
+        ]
         out += heading("Chapters", "-")
         chapters = kb.chapters()
         if not chapters:
@@ -394,10 +405,52 @@ class Pages:
             )
         out.append("")
         if chapters:
-            out += [".. toctree::", "   :hidden:", ""]
+            out += [".. toctree::", "   :hidden:", "", "   rule-index"]
             out += [f"   {slug(c.id)}" for c in chapters]
             out.append("")
         self.files[f"{kb.id}/index.rst"] = "\n".join(out)
+
+    def game_rule_index(self, kb: Any) -> None:
+        """``rules/<game>/rule-index``: every section of one game, in rulebook order."""
+        short = self.short(kb.id)
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading(f"{short} rule index", "=")
+        out += [
+            f"Every section of *{esc(kb.game.title)}* in rulebook order, with its title. "
+            "Type an id in the *Go to rule* box at the top of any page to jump straight to it.",
+            "",
+        ]
+        for chapter in kb.chapters():
+            out += heading(f"{chapter.id} {display_title(chapter.title)}", "-")
+            for sid in [chapter.id, *kb.descendants(chapter.id)]:
+                section = kb.sections[sid]
+                pad = "  " * max(0, depth(sid) - 2) if sid != chapter.id else ""
+                title = esc(display_title(section.title)) if section.title else ""
+                link = f":rule-link:`{sid} <{self.target(kb.id, sid)}>`"
+                out.append(f"{pad}- {link} {title}".rstrip())
+                out.append("")
+        if not kb.chapters():
+            out += ["No sections yet.", ""]
+        self.files[f"{kb.id}/rule-index.rst"] = "\n".join(out)
+
+    def games_include(self) -> None:
+        """``rules/games.inc``: the games, for the landing page."""
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        for kb in self.kbs:
+            total = len(kb.sections)
+            summarised = sum(1 for s in kb.sections.values() if s.summary)
+            examples = len(kb.examples)
+            extra = f", {examples} worked examples" if examples else ""
+            out.append(
+                f"- **{esc(kb.game.title)}** ({esc(self.short(kb.id))}, ``{kb.id}``): "
+                f":doc:`chapters </rules/{kb.id}/index>` · "
+                f":doc:`rule index </rules/{kb.id}/rule-index>` "
+                f"({total} sections, {summarised} summarised{extra})"
+            )
+        if not self.kbs:
+            out.append("The knowledge base holds no games yet.")
+        out.append("")
+        self.files["games.inc"] = "\n".join(out)
 
     @staticmethod
     def dice(dice: Any) -> str | None:
@@ -415,9 +468,10 @@ class Pages:
     def chapter_page(self, kb: Any, chapter: Any) -> None:
         rel = f"{kb.id}/{slug(chapter.id)}.rst"
         out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
-        out += heading(f"{chapter.id} {display_title(chapter.title)}", "=")
+        out += heading(f"{self.short(kb.id)} {chapter.id} {display_title(chapter.title)}", "=")
         out += [
-            f"*{esc(kb.game.title)}* · :doc:`all chapters <index>` · :ref:`rule-index`",
+            f"*{esc(kb.game.title)}* · :doc:`all chapters <index>` · "
+            f":doc:`every section <rule-index>`",
             "",
         ]
         for sid in [chapter.id, *kb.descendants(chapter.id)]:

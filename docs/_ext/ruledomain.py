@@ -121,6 +121,11 @@ def make_id_plain(text: str) -> str:
     return nodes.make_id(text.replace(".", "-"))
 
 
+def game_short(config: Any, game: str) -> str:
+    """The short name of a game for titles and search results (``S'42``)."""
+    return (config.rule_game_short or {}).get(game) or game.upper()
+
+
 def _default_game(env: BuildEnvironment) -> str:
     return env.config.rule_default_game
 
@@ -226,8 +231,9 @@ class RuleRole(XRefRole):
     resolves through this domain, whatever the page's default domain.
     """
 
-    def __init__(self, warn_dangling: bool = True) -> None:
+    def __init__(self, warn_dangling: bool = True, counts: bool = True) -> None:
         super().__init__(warn_dangling=warn_dangling, innernodeclass=nodes.inline)
+        self.counts = counts  # False: a plain link (an index), not a citation
 
     def run(self):  # noqa: D102 - see XRefRole.run
         self.refdomain, self.reftype = DOMAIN, "rule"
@@ -258,7 +264,10 @@ class RuleRole(XRefRole):
         game, sid = parsed
         key = f"{game}:{sid}"
         domain: RuleDomain = env.domains[DOMAIN]  # type: ignore[assignment]
-        domain.note_citation(key, refnode.line or 0, env.ref_context.get("rule:current", ""))
+        if self.counts:
+            domain.note_citation(
+                key, refnode.line or 0, env.ref_context.get("rule:current", "")
+            )
         if not has_explicit_title:
             title = display_name(game, sid, default)
         return title, key
@@ -458,9 +467,13 @@ class RuleDomain(Domain):
         return [("rule:rule", ref)] if ref is not None else []
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        # The search shows the display name: the game's short name, the id and the title
+        # ("S'42 12.0 Retreats").
         for key in sorted(self.rules, key=key_sort):
             first = self.rules[key][0]
-            yield key, f"{key} {first.title}".strip(), "rule", first.docname, first.anchor, 1
+            game, sid = key.split(":", 1)
+            shown = f"{game_short(self.env.config, game)} {sid} {first.title}".strip()
+            yield key, shown, "rule", first.docname, first.anchor, 1
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return node.get("reftarget")
@@ -490,6 +503,42 @@ def _pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(domain.docs_citing(keys) - changed)
 
 
+# -- the rule map: every rule's page, for the go-to-rule box and the search ----------------
+
+
+def _add_rule_map_script(app: Sphinx) -> None:
+    if app.builder.format == "html" and app.config.rule_map_js:
+        app.add_js_file(app.config.rule_map_js, priority=200)
+
+
+def rule_map(app: Sphinx) -> dict[str, Any]:
+    """``{"default", "games": {id: [short, title]}, "rules": {key: [uri, title]}}``."""
+    env = app.env
+    domain: RuleDomain = env.domains[DOMAIN]  # type: ignore[assignment]
+    config = app.config
+    rules: dict[str, list[str]] = {}
+    games: dict[str, list[str]] = {}
+    for key in sorted(domain.rules, key=key_sort):
+        first = domain.rules[key][0]
+        game = key.split(":", 1)[0]
+        games.setdefault(game, [game_short(config, game), config.rule_game_titles.get(game, game)])
+        uri = app.builder.get_target_uri(first.docname) + "#" + first.anchor
+        rules[key] = [uri, first.title]
+    return {"default": config.rule_default_game, "games": games, "rules": rules}
+
+
+def _write_rule_map(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html" or not app.config.rule_map_js:
+        return
+    import json
+    from pathlib import Path
+
+    path = Path(app.outdir) / "_static" / app.config.rule_map_js
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(rule_map(app), ensure_ascii=False, separators=(",", ":"))
+    path.write_text(f"var RULE_MAP = {data};\n", encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rule_default_game", "s42", "env", types=(str,))
     app.add_config_value(
@@ -503,6 +552,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # For generated text that mentions ids the docs may not define: links when it can,
     # plain text (no warning) otherwise.
     app.add_role("rule-soft", RuleRole(warn_dangling=False))
+    # For indexes and lists of every rule: a link that is not a citation.
+    app.add_role("rule-link", RuleRole(counts=False))
+    app.add_config_value("rule_game_short", {}, "env", types=(dict,))
+    app.add_config_value("rule_map_js", "rulemap.js", "html", types=(str,))
+    app.connect("builder-inited", _add_rule_map_script)
+    app.connect("build-finished", _write_rule_map)
     app.connect("env-before-read-docs", _before_read)
     app.connect("env-get-updated", _pages_to_rewrite)
     return {
