@@ -203,3 +203,38 @@ def test_kharkov_battles_readings():
 
     game = Game(id="kb42", title="Kharkov Battles", dice=DiceSpec(sides=10, count=1))
     assert game.default_readings() == defaults
+
+
+def test_duplicate_table_ids_are_refused(tmp_path):
+    game = tmp_path / "kb" / "dup"
+    (game / "tables").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: dup\ntitle: Dup\nsource: x\ndice: {sides: 6}\nid_scheme: dotted\n"
+    )
+    (game / "sections.yaml").write_text("game: dup\nsections:\n  - {id: '1.0', title: One}\n")
+    (game / "tables" / "a.yaml").write_text("# one\nid: practice\ntitle: A\nrules: ['1.0']\n")
+    (game / "tables" / "b.yaml").write_text("# two\n\nid: practice\ntitle: B\nrules: ['1.0']\n")
+    with pytest.raises(KBError) as err:
+        load_game("dup", tmp_path / "kb")
+    text = str(err.value)
+    assert "b.yaml:3: id: table id 'practice' is already used by dup/tables/a.yaml" in text
+
+
+def test_distinct_table_ids_load(tmp_path):
+    game = tmp_path / "kb" / "two"
+    (game / "tables").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: two\ntitle: Two\nsource: x\ndice: {sides: 6}\nid_scheme: dotted\n"
+    )
+    (game / "sections.yaml").write_text("game: two\nsections:\n  - {id: '1.0', title: One}\n")
+    (game / "tables" / "a.yaml").write_text("id: crt_practice\ntitle: A\nrules: ['1.0']\n")
+    (game / "tables" / "b.yaml").write_text("id: dd_practice\ntitle: B\nrules: ['1.0']\n")
+    kb = load_game("two", tmp_path / "kb")
+    assert sorted(kb.tables) == ["crt_practice", "dd_practice"]
+    assert kb["1.0"].tables == ["crt_practice", "dd_practice"]
+
+
+def test_shipped_tables_have_unique_ids():
+    kb = load_game("s42")
+    assert {"crt_practice", "dd_practice"} <= set(kb.tables)
+    assert "crt_practice" in kb["8.3"].tables and "dd_practice" in kb["11.2.1"].tables

@@ -332,6 +332,19 @@ def scan_rulings(tests_root: Path | None, game: str, default_game: str | None = 
 # --------------------------------------------------------------------------------------------
 
 
+def _id_line(path: Path, table_id: str) -> int:
+    """The line declaring a table id: ``id: X`` (a one-table file) or a top-level ``X:``."""
+    name = rf"[\"']?{re.escape(table_id)}[\"']?"
+    pattern = re.compile(rf"^(?:id:\s*{name}\s*(?:#.*)?$|{name}:)")
+    try:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.match(line):
+                return number
+    except OSError:
+        pass
+    return 1
+
+
 def resolve_key(key: str, sections: dict) -> str:
     """Map a section id as written in a data file to the id in ``sections.yaml``.
 
@@ -450,9 +463,18 @@ def load_game(
             if (section := target(path, reading_section(key))) is not None:
                 section.readings.extend(readings)
     tables: dict[str, Table] = {}
+    table_files: dict[str, Path] = {}
     for path in sorted((game_dir / "tables").glob("*.y*ml")):
         for table_id, table in (load(path, "tables") or {}).items():
+            if table_id in tables:  # one would silently replace the other
+                problems.append(Problem(
+                    str(path), _id_line(path, table_id), "id",
+                    f"table id {table_id!r} is already used by {rel(table_files[table_id])}; "
+                    "every table needs its own id",
+                ))
+                continue
             tables[table_id] = table
+            table_files[table_id] = path
             for section_id in table.sections:
                 if (section := target(path, section_id)) is not None:
                     section.tables.append(table_id)
