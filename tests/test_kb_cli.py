@@ -74,3 +74,13 @@ def test_kb_check_and_ingest(tmp_path):
     assert (tmp_path / "sections.yaml").exists()
     missing = run("kb", "ingest", str(Path(tmp_path) / "nope.txt"), "--game", "t")
     assert isinstance(missing.exception, InputError)  # main() turns it into exit status 2
+
+
+def test_kb_check_lists_sections_without_summary():
+    result = run("kb", "check", "--game", "sos", "--json")
+    data = json.loads(result.stdout)
+    assert data["summaries"] + len(data["pending"]) == data["sections"]
+    kb_pending = [s for s in data["pending"]]
+    assert all(isinstance(s, str) for s in kb_pending)
+    text = run("kb", "check", "--game", "sos").stdout
+    assert ("no summary yet" in text) == bool(data["pending"])

@@ -103,3 +103,25 @@ def test_json_schemas_cover_every_file_kind():
         "kb/<game>/examples/*.yaml",
     }
     assert "properties" in schemas["kb/<game>/sections.yaml"]
+
+
+def test_misprints_are_loaded_and_checked(tmp_path):
+    game = tmp_path / "kb" / "mis"
+    (game / "summaries").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: mis\ntitle: Mis\nsource: x\ndice: {sides: 6}\nid_scheme: dotted\n"
+    )
+    (game / "sections.yaml").write_text("game: mis\nsections:\n  - {id: '1.0', title: One}\n")
+    summary = game / "summaries" / "ch01.yaml"
+    summary.write_text(
+        '"1.0":\n  summary: ok\n  misprints:\n'
+        "    - {text: cites 1.0 for itself, reading: means 2.0}\n"
+    )
+    section = load_game("mis", tmp_path / "kb")["1.0"]
+    assert [(m.text, m.reading) for m in section.misprints] == [
+        ("cites 1.0 for itself", "means 2.0")
+    ]
+    summary.write_text('"1.0":\n  summary: ok\n  misprints:\n    - {text: no reading}\n')
+    with pytest.raises(KBError) as err:
+        load_game("mis", tmp_path / "kb")
+    assert "ch01.yaml:4: 1.0.misprints[0].reading: Field required" in str(err.value)

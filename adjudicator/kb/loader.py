@@ -426,6 +426,7 @@ def load_game(
             if (section := target(path, section_id)) is not None:
                 section.summary = entry.summary
                 section.notes = entry.notes
+                section.misprints = list(entry.misprints)
                 section.terms.update(entry.terms)
     for path in sorted((game_dir / "readings").glob("*.y*ml")):
         for section_id, readings in (load(path, "readings") or {}).items():

@@ -98,6 +98,13 @@ class SectionsFile(_Strict):
         return self
 
 
+class Misprint(_Strict):
+    """Something the rulebook prints wrongly at this section, and how the KB reads it."""
+
+    text: str = Field(min_length=1, description="what is printed, in our words")
+    reading: str = Field(min_length=1, description="what the KB takes it to mean, and why")
+
+
 class SummaryEntry(_Strict):
     """One value in ``kb/<game>/summaries/*.yaml`` (the file maps section id -> entry)."""
 
@@ -106,6 +113,9 @@ class SummaryEntry(_Strict):
         default_factory=dict, description="terms this section defines: term -> our definition"
     )
     notes: str | None = Field(None, description="clarifications, errata, designer answers")
+    misprints: list[Misprint] = Field(
+        default_factory=list, description="the rulebook's own misprints at this section"
+    )
 
 
 class Reading(_Strict):
@@ -234,6 +244,7 @@ class Section(BaseModel):
     unresolved: list[SectionId] = Field(default_factory=list)
     summary: str | None = None
     notes: str | None = None
+    misprints: list[Misprint] = Field(default_factory=list)
     refs: list[SectionId] = Field(default_factory=list)
     referenced_by: list[SectionId] = Field(default_factory=list)
     terms: dict[str, str] = Field(default_factory=dict)

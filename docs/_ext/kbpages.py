@@ -381,6 +381,10 @@ class Pages:
             body += [".. note::", ""]
             for para in paras:
                 body += indent(para.splitlines()) + [""]
+        for misprint in section.misprints:
+            body += [".. admonition:: Misprint in the rulebook", ""]
+            for para in paragraphs(f"{misprint.text} Read as: {misprint.reading}", linker):
+                body += indent(para.splitlines()) + [""]
         fields: list[tuple[str, str]] = []
         if section.parent:
             fields.append(("Part of", self.link(game, section.parent)))
