@@ -98,3 +98,13 @@ def test_misprints_in_rules_and_check():
     unresolved = json.loads(check.stdout)["unresolved"]
     assert {"section": "2.22", "cited": "13.31", "misprint_for": "12.41"} in unresolved
     assert "cites 13.31 (a misprint for 12.41)" in run("kb", "check", "--game", "eak").stdout
+
+
+def test_kb_check_lists_sections_without_summary():
+    result = run("kb", "check", "--game", "sos", "--json")
+    data = json.loads(result.stdout)
+    assert data["summaries"] + len(data["pending"]) == data["sections"]
+    kb_pending = [s for s in data["pending"]]
+    assert all(isinstance(s, str) for s in kb_pending)
+    text = run("kb", "check", "--game", "sos").stdout
+    assert ("no summary yet" in text) == bool(data["pending"])

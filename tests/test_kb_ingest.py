@@ -267,3 +267,131 @@ def test_sections_yaml_round_trip(tmp_path):
     parsed, problems = validate_file(path)
     assert problems == []
     assert parsed.sections[0].id == "7.0"
+
+
+
+# Two columns extracted together: headings land mid-paragraph (Streets of Stalingrad style).
+LONG = " This sentence is here only to make the paragraph long enough to read as rule text."
+COLUMNS = (
+    "TABLE OF CONTENTS 8.0 MOVEMENT 9 8.6 Crossing 11 8.7 Dismounted 12 9.0 COMBAT 12 "
+    "9.3 Sight 13 9.8 Results 17 15.0 AIR 28 15.2 West Bank Interdiction 28 "
+    "15.5 Stuka Availability 28 16.0 SPECIAL 29 16.1 Snipers 29 16.2 Dogs 29\n"
+    "Front matter.8.0 MOVEMENT 8.01 Units move into adjacent hexes." + LONG + "\n"
+    "8.6 Crossing 8.61 Rivers are blue." + LONG + " 8.68 Boats may carry units." + LONG + "\n"
+    "8.69 Crossing units are seen." + LONG + "\n"
+    "8.70 A unit that cannot finish its crossing goes back." + LONG + "\n"
+    "8.7 Dismounted 8.71 Trucks may be left behind." + LONG + "\n"
+    "9.0 COMBAT 9.3 Sight 9.31 Units need a line." + LONG + "\n"
+    "9.39 Artillery uses spotters." + LONG + "\n"
+    "9.40 Unclear lines are blocked." + LONG + " See 9.31 and 9.83.\n"
+    "9.8 Results 9.81 Results are read." + LONG + " 9.82 Owners choose losses." + LONG + "\n"
+    "9.84 City hexes are never pinned." + LONG + "\n"
+    "9.882 Tanks are always eliminated by 9.83 If a leader is hit, roll at once (see 9.31).\n"
+    "9.86 Advance only where the unit may move." + LONG + " 9.87 Retreat Limits\n"
+    "15.0 AIR 15.2 West Bank Interdiction 15.5 Stuka Availability 15.21 Once used on a hex"
+    " the aircraft leave the map at the end of the phase in which they were used." + LONG + "\n"
+    "16.0 SPECIAL 16.1 Snipers 16.11 Snipers have range one." + LONG + "\n"
+    "16.12 Snipers stack alone." + LONG + "\n"
+    "16.2 Dogs 16.11 Dogs attack tanks and die (see 16.1)." + LONG + "\n"
+    "A note that belongs to the sniper rules cites 16.12 here." + LONG + "\n"
+)
+
+
+def test_interleaved_columns():
+    result = parse_text(COLUMNS, "t", style="inline")
+    t = tree(result)
+    # 8.70 right after 8.69 is a case of 8.6, not of 8.7; 9.40 after 9.39 a case of 9.3
+    assert t["8.70"][0] == "8.6"
+    assert t["9.40"][0] == "9.3"
+    assert t["8.71"][0] == "8.7"
+    # a case printed mid-sentence after "by", between two known neighbours
+    assert t["9.83"] == ("9.8", "Results (9.83)")
+    refs = result.refs()
+    assert refs["9.83"] == ["9.31"] and "9.882" not in refs
+    assert refs["9.40"] == ["9.31", "9.83"]
+
+
+def test_a_run_of_headings_before_a_rule_is_not_a_contents_line():
+    t = tree(parse_text(COLUMNS, "t", style="inline"))
+    assert t["15.21"] == ("15.2", "West Bank Interdiction (15.21)")
+    assert t["15.2"] == ("15.0", "West Bank Interdiction")
+    headings = {h.id: h for h in parse_text(COLUMNS, "t", style="inline").headings}
+    assert headings["15.5"].line == headings["15.21"].line == 14
+
+
+def test_a_heading_that_ends_a_line_keeps_its_title():
+    t = tree(parse_text(COLUMNS, "t", style="inline"))
+    assert t["9.87"] == ("9.8", "Retreat Limits")
+    # a heading followed by a sentence gets a made-up title
+    assert t["9.86"] == ("9.8", "Results (9.86)")
+
+
+def fixes_file(folder, body):
+    path = folder / "ingest.yaml"
+    path.write_text(body)
+    return path
+
+
+DOGS = (
+    "renumber:\n"
+    "  - {line: 17, printed: '16.11', id: '16.21', why: dog case printed with a sniper number}\n"
+)
+
+
+def test_reader_fixes_renumber_own_and_title(tmp_path):
+    from adjudicator.kb.ingest import load_fixes
+
+    plain = parse_text(COLUMNS, "t", style="inline")
+    assert "16.21" not in tree(plain)
+    assert plain.refs()["16.2"] == ["16.1", "16.11", "16.12"]
+    path = fixes_file(
+        tmp_path,
+        DOGS + "owners:\n"
+        "  - {line: 18, section: '16.11', why: the note continues the sniper case}\n"
+        "titles:\n"
+        "  '16.21': Dog Attacks\n",
+    )
+    fixed = parse_text(COLUMNS, "t", style="inline", fixes=load_fixes(path, COLUMNS))
+    t = tree(fixed)
+    assert t["16.21"] == ("16.2", "Dog Attacks")
+    assert t["16.11"] == ("16.1", "Snipers (16.11)")
+    refs = fixed.refs()
+    assert refs["16.21"] == ["16.1"]
+    assert refs["16.11"] == ["16.12"] and "16.2" not in refs
+
+
+def test_reader_fixes_must_point_at_real_text(tmp_path):
+    import pytest
+
+    from adjudicator.kb import KBError
+    from adjudicator.kb.ingest import load_fixes
+
+    wrong = fixes_file(
+        tmp_path, "renumber:\n  - {line: 1, printed: '16.14', id: '16.24', why: no such number}\n"
+    )
+    with pytest.raises(KBError) as info:
+        load_fixes(wrong, COLUMNS)
+    assert "ingest.yaml:2: renumber[0]: line 1 does not print 16.14" in str(info.value)
+    bad = fixes_file(tmp_path, "owners:\n  - {line: 0, section: '16.11', why: x}\n")
+    with pytest.raises(KBError) as info:
+        load_fixes(bad)
+    assert "ingest.yaml:2: owners[0].line" in str(info.value)
+
+
+def test_ingest_cli_reads_fixes_from_the_out_folder(tmp_path, capsys):
+    from tests.cli_helpers import run
+
+    book = tmp_path / "book.txt"
+    book.write_text(COLUMNS)
+    out = tmp_path / "kb"
+    out.mkdir()
+    fixes_file(out, DOGS)
+    args = ["kb", "ingest", str(book), "--game", "t", "--style", "inline"]
+    done = run(capsys, *args, "--out", str(out))
+    assert done.code == 0
+    assert "id: '16.21'" in (out / "sections.yaml").read_text()
+    missing = run(capsys, *args, "--fixes", str(tmp_path / "nope.yaml"))
+    assert missing.code == 2 and "no such file" in missing.err
+    fixes_file(tmp_path, "renumber: [{line: 999, printed: '1.1', id: '1.2', why: x}]\n")
+    broken = run(capsys, *args, "--fixes", str(tmp_path / "ingest.yaml"))
+    assert broken.code == 2 and "line 999 does not print 1.1" in broken.err

@@ -48,14 +48,14 @@ def test_misprints_are_merged_into_their_section(demo):
     assert demo["7.1"].misprints == []
 
 
-def test_misprint_needs_evidence(tmp_path):
+def test_misprint_needs_what_is_meant(tmp_path):
     from adjudicator.kb import validate_file
 
     path = tmp_path / "summaries" / "x.yaml"
     path.parent.mkdir()
-    path.write_text('"7.3":\n  summary: ok\n  misprints:\n    - {printed: "7.2", meant: "7.1"}\n')
+    path.write_text('"7.3":\n  summary: ok\n  misprints:\n    - {printed: "7.2", why: "x"}\n')
     _, problems = validate_file(path)
-    assert [(p.line, p.path) for p in problems] == [(4, "7.3.misprints[0].why")]
+    assert [(p.line, p.path) for p in problems] == [(4, "7.3.misprints[0].meant")]
 
 
 def test_lookup_forms(demo):
@@ -238,3 +238,25 @@ def test_shipped_tables_have_unique_ids():
     kb = load_game("s42")
     assert {"crt_practice", "dd_practice"} <= set(kb.tables)
     assert "crt_practice" in kb["8.3"].tables and "dd_practice" in kb["11.2.1"].tables
+
+
+def test_misprints_are_loaded_and_checked(tmp_path):
+    game = tmp_path / "kb" / "mis"
+    (game / "summaries").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: mis\ntitle: Mis\nsource: x\ndice: {sides: 6}\nid_scheme: dotted\n"
+    )
+    (game / "sections.yaml").write_text("game: mis\nsections:\n  - {id: '1.0', title: One}\n")
+    summary = game / "summaries" / "ch01.yaml"
+    summary.write_text(
+        '"1.0":\n  summary: ok\n  misprints:\n'
+        "    - {printed: cites 1.0 for itself, meant: means 2.0}\n"
+    )
+    section = load_game("mis", tmp_path / "kb")["1.0"]
+    assert [(m.printed, m.meant) for m in section.misprints] == [
+        ("cites 1.0 for itself", "means 2.0")
+    ]
+    summary.write_text('"1.0":\n  summary: ok\n  misprints:\n    - {printed: no reading}\n')
+    with pytest.raises(KBError) as err:
+        load_game("mis", tmp_path / "kb")
+    assert "ch01.yaml:4: 1.0.misprints[0].meant: Field required" in str(err.value)

@@ -54,7 +54,8 @@ def _misprint_text(misprint) -> str:
     """One line: printed -> meant, where, and why."""
     place = f" ({misprint.where})" if misprint.where else ""
     line = f", line {misprint.line}" if misprint.line else ""
-    return f"printed {misprint.printed!r}, meant {misprint.meant!r}{place}{line}: {misprint.why}"
+    why = f": {misprint.why}" if misprint.why else ""
+    return f"printed {misprint.printed!r}, meant {misprint.meant!r}{place}{line}{why}"
 
 
 def _print_section(console: Console, kb, section) -> None:
@@ -167,16 +168,30 @@ def ingest(
     style: Annotated[
         str | None, typer.Option(help="Numbering style: lines, inline or lettered (detected).")
     ] = None,
+    fixes: Annotated[
+        Path | None,
+        typer.Option(
+            "--fixes",
+            help="A reader's corrections (renumbered headings, line owners, titles); "
+            "default: ingest.yaml in the --out folder when there is one.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse a rulebook's text into a section tree with cross-references."""
-    from adjudicator.kb.ingest import parse_file, sections_yaml
+    from adjudicator.kb.ingest import load_fixes, parse_file, sections_yaml
 
     if not rulebook.is_file():
         raise usage_error(f"no such file: {rulebook}", "RULEBOOK")
     if style not in (None, "lines", "inline", "lettered"):
         raise usage_error(f"unknown style {style!r} (lines, inline, lettered)", "--style")
-    result = parse_file(rulebook, game, style)  # type: ignore[arg-type]
+    if fixes is None and out is not None and (out / "ingest.yaml").is_file():
+        fixes = out / "ingest.yaml"
+    if fixes is not None and not fixes.is_file():
+        raise usage_error(f"no such file: {fixes}", "--fixes")
+    text = rulebook.read_text(encoding="utf-8", errors="replace")
+    corrections = load_fixes(fixes, text) if fixes is not None else None
+    result = parse_file(rulebook, game, style, corrections)  # type: ignore[arg-type]
     text = sections_yaml(result)
     written = None
     if out is not None:
@@ -243,6 +258,10 @@ def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
             f"{kb.id}: {report.sections} sections, {report.citations} citations, "
             f"{data['summaries']} summaries{pending}"
         )
+        if data["pending"]:
+            shown = ", ".join(data["pending"][:12])
+            more = f" and {len(data['pending']) - 12} more" if len(data["pending"]) > 12 else ""
+            console.print(f"  no summary yet: {len(data['pending'])} ({shown}{more})")
         for source, target in report.dangling:
             console.print(f"  dangling: {source} cites {target}, which does not exist")
         for item in unresolved:

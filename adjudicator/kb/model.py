@@ -107,7 +107,7 @@ class Misprint(_Strict):
         None, description="where it is printed, if not in the section's own text (caption, TOC)"
     )
     line: int | None = Field(None, ge=1, description="line of the misprint in the source text")
-    why: str = Field(min_length=1, description="the evidence, in our own words")
+    why: str | None = Field(None, description="the evidence, in our own words")
 
 
 class SummaryEntry(_Strict):

@@ -501,17 +501,15 @@ class Pages:
             body += [".. note::", ""]
             for para in paras:
                 body += indent(para.splitlines()) + [""]
-        if getattr(section, "misprints", None):
-            body += [".. rubric:: Misprints in the rulebook", ""]
-            for misprint in section.misprints:
-                place = f" ({esc(one_line(misprint.where))})" if misprint.where else ""
-                line = f", source line {misprint.line}" if misprint.line else ""
-                body.append(
-                    f"- printed ``{one_line(misprint.printed)}``, meant"
-                    f" ``{one_line(misprint.meant)}``{place}{line}:"
-                    f" {inline(one_line(misprint.why), linker)}"
-                )
-            body.append("")
+        for misprint in section.misprints:
+            body += [".. admonition:: Misprint in the rulebook", ""]
+            place = f" ({misprint.where})" if misprint.where else ""
+            line = f" (source line {misprint.line})" if misprint.line else ""
+            text = f"Printed{place}: {misprint.printed} Read as: {misprint.meant}{line}"
+            if misprint.why:
+                text += f" Why: {misprint.why}"
+            for para in paragraphs(text, linker):
+                body += indent(para.splitlines()) + [""]
         fields: list[tuple[str, str]] = []
         if section.parent:
             fields.append(("Part of", self.link(game, section.parent)))
