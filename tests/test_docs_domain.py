@@ -145,6 +145,40 @@ def test_parallel_build_matches(project: Path) -> None:
     assert {c.docname for c in domain.citations["s42:7.3"]} >= {f"p{i}" for i in range(6)}
 
 
+DECIMAL = """
+Decimal cases
+=============
+
+Cites :rule:`sos:2.0`, :rule:`sos:2.21`, :rule:`sos:2.5` and :rule:`sos:2.2`.
+
+.. rule:: sos:2.5 Die
+   :parent: 2.0
+
+.. rule:: sos:2.21 Units
+   :parent: 2.2
+
+.. rule:: sos:2.2 Pieces
+   :parent: 2.0
+
+.. rule:: sos:2.0 Components
+"""
+
+
+def test_rule_index_follows_declared_parents(project: Path) -> None:
+    files = {"index.rst": INDEX.replace("   other\n", "   other\n   decimal\n"),
+             "other.rst": OTHER, "decimal.rst": DECIMAL}
+    app, warnings = build(project, files)
+    assert "WARNING" not in warnings, warnings
+    domain = app.env.domains["rule"]
+    order = [k for k in domain.book_order() if k.startswith("sos:2.")]
+    # 2.21 is a case of 2.2: it comes before 2.5, as in the book
+    assert order == ["sos:2.0", "sos:2.2", "sos:2.21", "sos:2.5"]
+    assert domain.parent_of("sos:2.21") == "sos:2.2"
+    assert domain.parent_of("sos:12.3") is None  # no parent declared, none guessable
+    html = (project / "_build" / "html" / "rule-index.html").read_text(encoding="utf-8")
+    assert html.index("rule-sos-2-21") < html.index("rule-sos-2-5")
+
+
 def test_kbpages_escaping_keeps_text_literal() -> None:
     sys.path.insert(0, str(EXT_DIR))
     try:
@@ -155,6 +189,8 @@ def test_kbpages_escaping_keeps_text_literal() -> None:
     paras = kbpages.paragraphs("1. first\nline\n\n- a\n- b")
     assert paras[0].startswith("\\1.")
     assert paras[1] == "- a\n- b"
+    # a list paragraph inside a rule block is indented line by line
+    assert kbpages.indent(["text", "", paras[1]]) == ["   text", "", "   - a", "   - b"]
     known = {"12.2", "16.3"}
 
     def linker(token: str) -> str | None:

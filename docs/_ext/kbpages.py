@@ -144,8 +144,9 @@ def heading(text: str, char: str) -> list[str]:
 
 
 def indent(lines: list[str], by: int = 3) -> list[str]:
+    """Indent every line, also the lines inside a multi-line item (a list paragraph)."""
     pad = " " * by
-    return [pad + ln if ln else "" for ln in lines]
+    return [pad + ln if ln else "" for item in lines for ln in item.split("\n")]
 
 
 def slug(section_id: str) -> str:
@@ -367,6 +368,8 @@ class Pages:
     def section_block(self, kb: Any, section: Any, rel: str) -> list[str]:
         game = kb.id
         out = [f".. rule:: {game}:{section.id}", f"   :title: {display_title(section.title)}"]
+        if section.parent:
+            out.append(f"   :parent: {section.parent}")
         if depth(section.id) > 2:
             out.append("   :no-contents-entry:")
         out.append("")

@@ -7,6 +7,9 @@ Modelled on Sphinx's own ``citation`` and ``std`` domains:
     the rule index, and (optionally) a title, given either as the ``:title:`` option or as the
     text after the id on the directive line (``.. rule:: s42:7.3 Negating ZOC bonds``). The
     game prefix may be left out; ``rule_default_game`` is used then. The content is the body.
+    ``:parent: 7.0`` names the enclosing section; the rule index nests and orders rules by
+    it, so a book that numbers cases decimally (2.21 inside 2.2) keeps its own order. Without
+    it the id minus its last part is taken, when defined (12.1 for 12.1.3).
 
 ``:rule:`7.3```, ``:rule:`sos:12.3```, ``:rule:`the bond rule <7.3>```
     Cites a rule section. Without a prefix the game is ``rule_default_game``. A bare chapter
@@ -60,12 +63,13 @@ _PART_RE = re.compile(r"(\d+)|(\D+)")
 
 
 class RuleDef(NamedTuple):
-    """Where a rule is defined: document, anchor id, title, line."""
+    """Where a rule is defined: document, anchor id, title, line, declared parent id."""
 
     docname: str
     anchor: str
     title: str
     lineno: int
+    parent: str = ""
 
 
 class Citation(NamedTuple):
@@ -135,6 +139,7 @@ class RuleDirective(ObjectDescription[str]):
     option_spec = {
         **ObjectDescription.option_spec,
         "title": directives.unchanged,
+        "parent": directives.unchanged,
     }
 
     def run(self):  # noqa: D102
@@ -163,6 +168,7 @@ class RuleDirective(ObjectDescription[str]):
         signode["rule_game"] = game
         signode["rule_id"] = sid
         signode["rule_title"] = title
+        signode["rule_parent"] = (self.options.get("parent") or "").strip()
         signode += addnodes.desc_name(sid, sid)
         if title:
             signode += addnodes.desc_sig_space()
@@ -182,7 +188,7 @@ class RuleDirective(ObjectDescription[str]):
         signode["ids"].append(anchor)
         title = signode.get("rule_title", "")
         domain: RuleDomain = self.env.domains[DOMAIN]  # type: ignore[assignment]
-        domain.note_rule(game, sid, anchor, title, self.lineno)
+        domain.note_rule(game, sid, anchor, title, self.lineno, signode.get("rule_parent", ""))
         if "no-index-entry" not in self.options:
             games = self.env.config.rule_game_titles
             head = games.get(game, game)
@@ -273,16 +279,15 @@ class RuleIndex(Index):
         titles = domain.env.config.rule_game_titles
         wanted = set(docnames) if docnames is not None else None
         by_game: dict[str, list[IndexEntry]] = {}
-        keys = sorted(domain.rules, key=key_sort)
-        defined = set(keys)
+        keys = domain.book_order()
+        parents = {key: domain.parent_of(key) for key in keys}
+        with_children = {p for p in parents.values() if p}
         for key in keys:
             definition = domain.rules[key][0]
             if wanted is not None and definition.docname not in wanted:
                 continue
             game, sid = key.split(":", 1)
-            parent = sid.rpartition(".")[0]
-            has_children = any(k.startswith(key + ".") for k in defined)
-            subtype = 2 if parent and f"{game}:{parent}" in defined else (1 if has_children else 0)
+            subtype = 2 if parents[key] else (1 if key in with_children else 0)
             by_game.setdefault(game, []).append(
                 IndexEntry(sid, subtype, definition.docname, definition.anchor, "", "",
                            definition.title)
@@ -311,7 +316,7 @@ class RuleDomain(Domain):
         "citations": {},  # key "game:id" -> list[Citation]
     }
     dangling_warnings = {"rule": "rule %(target)s is cited but no page defines it"}
-    data_version = 1
+    data_version = 2
 
     @property
     def rules(self) -> dict[str, list[RuleDef]]:
@@ -323,11 +328,40 @@ class RuleDomain(Domain):
 
     # recording ---------------------------------------------------------------------------
 
-    def note_rule(self, game: str, sid: str, anchor: str, title: str, lineno: int) -> None:
+    def note_rule(
+        self, game: str, sid: str, anchor: str, title: str, lineno: int, parent: str = ""
+    ) -> None:
         docname = self.env.current_document.docname
         self.rules.setdefault(f"{game}:{sid}", []).append(
-            RuleDef(docname, anchor, title, lineno or 0)
+            RuleDef(docname, anchor, title, lineno or 0, parent)
         )
+
+    def parent_of(self, key: str) -> str | None:
+        """The defined rule a rule belongs to: its declared ``:parent:``, else the id minus
+        its last part (``12.1`` for ``12.1.3``) when that is defined."""
+        game, sid = key.split(":", 1)
+        declared = self.rules[key][0].parent
+        guess = f"{game}:{declared}" if declared else f"{game}:{sid.rpartition('.')[0]}"
+        return guess if guess in self.rules and guess != key else None
+
+    def book_order(self) -> list[str]:
+        """Every defined key, game by game, depth first through the parent tree; siblings
+        part by part (so a decimal case ``2.21`` of ``2.2`` comes before ``2.5``)."""
+        children: dict[str | None, list[str]] = {}
+        for key in self.rules:
+            children.setdefault(self.parent_of(key), []).append(key)
+        out: list[str] = []
+        seen: set[str] = set()
+        stack = sorted(children.get(None, []), key=key_sort, reverse=True)
+        while stack:
+            key = stack.pop()
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(key)
+            stack.extend(sorted(children.get(key, []), key=key_sort, reverse=True))
+        out += sorted(set(self.rules) - seen, key=key_sort)  # parents in a loop
+        return out
 
     def note_citation(self, key: str, lineno: int, inside: str) -> None:
         docname = self.env.current_document.docname
