@@ -86,3 +86,23 @@ def test_misprints_in_rules_and_check():
     unresolved = json.loads(check.stdout)["unresolved"]
     assert {"section": "2.22", "cited": "13.31", "misprint_for": "12.41"} in unresolved
     assert "cites 13.31 (a misprint for 12.41)" in run("kb", "check", "--game", "eak").stdout
+
+
+def test_kb_check_lists_pending_summaries():
+    eak = json.loads(run("kb", "check", "--game", "eak", "--json").stdout)
+    assert eak["pending"] == [] and eak["summaries"] == eak["sections"]
+    assert "152 summaries (0 pending)" in run("kb", "check", "--game", "eak").stdout
+
+
+def test_kb_check_names_the_pending_sections(monkeypatch):
+    from adjudicator.commands import kb as kb_commands
+    from adjudicator.kb import load_game
+
+    fixture = Path(__file__).parent / "fixtures" / "kb"
+    demo = load_game("demo", fixture / "kb", fixture / "asp", fixture / "tests")
+    monkeypatch.setattr(kb_commands, "_load", lambda game: demo)
+    data = json.loads(run("kb", "check", "--game", "demo", "--json").stdout)
+    assert data["pending"] == ["7.0", "12.0", "12.2"]
+    text = run("kb", "check", "--game", "demo").stdout
+    assert "2 summaries (3 pending)" in text
+    assert "summary pending: 7.0, 12.0, 12.2" in text
