@@ -250,18 +250,17 @@ def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
     data["ok"] = report.ok
     data["unresolved"] = unresolved
     data["summaries"] = sum(1 for s in kb.sections.values() if s.summary)
-    data["pending"] = [s.id for s in kb.sections.values() if not s.summary]
+    data["pending"] = [s.id for s in kb.sections.values() if not s.summary]  # book order
 
     def show(console: Console) -> None:
-        pending = f" ({len(data['pending'])} pending)" if data["pending"] else ""
         console.print(
             f"{kb.id}: {report.sections} sections, {report.citations} citations, "
-            f"{data['summaries']} summaries{pending}"
+            f"{data['summaries']} summaries ({len(data['pending'])} pending)"
         )
         if data["pending"]:
             shown = ", ".join(data["pending"][:12])
             more = f" and {len(data['pending']) - 12} more" if len(data["pending"]) > 12 else ""
-            console.print(f"  no summary yet: {len(data['pending'])} ({shown}{more})")
+            console.print(f"  summary pending: {shown}{more}")
         for source, target in report.dangling:
             console.print(f"  dangling: {source} cites {target}, which does not exist")
         for item in unresolved:

@@ -154,8 +154,9 @@ def heading(text: str, char: str) -> list[str]:
 
 
 def indent(lines: list[str], by: int = 3) -> list[str]:
+    """Indent every line, also the lines inside a multi-line item (a list paragraph)."""
     pad = " " * by
-    return [pad + ln if ln else "" for ln in lines]
+    return [pad + ln if ln else "" for item in lines for ln in item.split("\n")]
 
 
 def slug(section_id: str) -> str:
