@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarint import ScalarInt
 
 from adjudicator.errors import InputError, Problem, read_input
@@ -332,8 +333,13 @@ def _read_document(path: Path, text: str, col: _Collector) -> Any:
         line = mark.line + 1 if mark else 1
         what = exc.problem or exc.context or "unreadable"
         col.add((), f"malformed YAML: {what}", line)
+    except ReaderError as exc:  # a character YAML does not allow
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        col.add((), f"malformed YAML: {' '.join(str(exc.reason).split())} "
+                    f"(character #x{exc.character:04x})"
+                if isinstance(exc.character, int) else f"malformed YAML: {exc.reason}", line)
     except YAMLError as exc:  # pragma: no cover - other ruamel errors
-        col.add((), f"malformed YAML: {exc}", 1)
+        col.add((), f"malformed YAML: {' '.join(str(exc).split())}", 1)
     except RecursionError:
         col.add((), f"malformed YAML, {nesting_message()}", 1)
     except ValueError as exc:  # a number too long to read
@@ -364,7 +370,12 @@ def _plain(node: Any, path: PathT, col: _Collector, seen: set[int] | None = None
             key = k if isinstance(k, str) else _hex_text(k)
             if key is None:
                 hint = f' (quote it: "{k}")' if isinstance(k, float) else ""
-                col.add(path, f"key {k!r} must be text{hint}")
+                lc = getattr(node, "lc", None)
+                try:
+                    line = lc.key(k)[0] + 1 if lc is not None else None
+                except (KeyError, TypeError):
+                    line = None
+                col.add(path, f"key {k!r} must be text{hint}", line)
                 continue
             out[key] = _plain(v, (*path, key), col, seen)
         return out
