@@ -144,10 +144,15 @@ def _call_layer(module, sc, solver, params):
 
 def demo(
     file: Annotated[
-        Path | None, typer.Argument(help="Scenario to run on (default: the bundled example).")
+        Path | None, typer.Argument(help="Scenario to run on (default: the bundled example, "
+                                         "adjudicator/examples/s42_demo.yaml).")
     ] = None,
 ) -> None:
-    """Run every query on a position (the bundled Stalingrad '42 example by default)."""
+    """Run every query on a position.
+
+    Without FILE: the bundled practice position adjudicator/examples/s42_demo.yaml.
+    Copy it to start a position of your own (format: docs/scenario-format.rst).
+    """
     from adjudicator.output import console
 
     path = file or DEMO
