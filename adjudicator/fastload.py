@@ -101,19 +101,26 @@ def _problem(file: str, line: int, path: tuple, message: str) -> InputError:
 class _Frame:
     __slots__ = ("is_map", "data", "path", "key", "raw_keys", "count", "cap", "what")
 
-    def __init__(self, is_map: bool, path: tuple):
+    def __init__(self, is_map: bool, path: tuple, caps: dict):
         self.is_map = is_map
         self.data: Any = {} if is_map else []
         self.path = path
         self.key: Any = _BAIL  # the key waiting for its value (maps)
         self.raw_keys: set = set()
         self.count = 0
-        self.cap, self.what = SCENARIO_CAPS.get(path, (MAX_ITEMS, "entries"))
+        self.cap, self.what = caps.get(path, (MAX_ITEMS, "entries"))
 
 
-def read_yaml(text: str, file: str) -> dict | None:
+def check_yaml(text: str, file: str) -> None:
+    """Refuse YAML text from the user that breaks a limit (any YAML file, not only
+    scenarios: tables, choices); an InputError with the line."""
+    read_yaml(text, file, caps={})
+
+
+def read_yaml(text: str, file: str, caps: dict | None = None) -> dict | None:
     """Plain data of a YAML scenario, ``None`` to read it the slow way; an InputError
     for a limit broken (with its line)."""
+    caps = SCENARIO_CAPS if caps is None else caps
     fast = Reader.NON_PRINTABLE.search(text) is None
     stack: list[_Frame] = []
     root: Any = _BAIL
@@ -131,18 +138,18 @@ def read_yaml(text: str, file: str) -> dict | None:
                     path = (*path, top.key if top.is_map else top.count)
                 if kind is yaml.AliasEvent:
                     raise _problem(file, line, path, f"an alias (*{ev.anchor}) is not allowed "
-                                   "in a scenario file; write the value out in full")
+                                   "here; write the value out in full")
                 if ev.anchor is not None:
                     raise _problem(file, line, path, f"an anchor (&{ev.anchor}) is not "
-                                   "allowed in a scenario file; write each value out in full")
+                                   "allowed here; write each value out in full")
                 if ev.tag is not None:
                     fast = False
                 if kind is yaml.ScalarEvent:
                     if ev.style == "":
                         if is_key and ev.value == "<<":
                             raise _problem(file, line, path, "a merge key (<<) is not allowed "
-                                           "in a scenario file; write the keys out in full")
-                        if _DIGITS.match(ev.value):
+                                           "here; write the keys out in full")
+                        if len(ev.value) > MAX_DIGITS and _DIGITS.match(ev.value):
                             raise _problem(file, line, path, digits_message(
                                 sum(c.isdigit() for c in ev.value)))
                         value = _plain_scalar(ev.value)
@@ -175,7 +182,7 @@ def read_yaml(text: str, file: str) -> dict | None:
                     assert top is not None
                     top.key = _COMPLEX
                     path = (*top.path, "?")
-                frame = _Frame(kind is yaml.MappingStartEvent, path)
+                frame = _Frame(kind is yaml.MappingStartEvent, path, caps)
                 stack.append(frame)
                 if len(stack) > MAX_DEPTH:
                     raise _problem(file, line, path, nesting_message())

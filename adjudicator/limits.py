@@ -133,7 +133,7 @@ def scan_json(text: str, file: str) -> None:
 
 
 def nesting_message() -> str:
-    return f"nested deeper than {MAX_DEPTH} levels; a scenario needs only a few"
+    return f"nested deeper than {MAX_DEPTH} levels, the limit (a scenario needs 5)"
 
 
 def digits_message(n: int) -> str:
@@ -142,4 +142,6 @@ def digits_message(n: int) -> str:
 
 def count_message(n: int | None, cap: int, what: str) -> str:
     many = f"{n:,}" if n is not None else f"more than {cap:,}"
+    if what == "entries":
+        return f"{many} entries; a mapping or list holds at most {cap:,}"
     return f"{many} {what}; a scenario holds at most {cap:,} {what}"

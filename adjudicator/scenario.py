@@ -488,9 +488,12 @@ def _kind_of(value: Any) -> str:
     return repr(value)
 
 
-def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], list[str]]) -> None:
+def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], list[str]],
+                     partial: bool = False) -> None:
+    """Checks across fields; ``partial`` for the valid parts of an invalid file (whose
+    game may be missing, already reported)."""
     games = known_games()
-    if sc.game and sc.game not in games:
+    if sc.game not in games and (sc.game or not partial):
         close = difflib.get_close_matches(sc.game, games, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         col.add(("game",), f"no adjudicator for game '{sc.game}' (known: {', '.join(games)}){hint}")
@@ -668,7 +671,7 @@ def _validate(data: dict, col: _Collector, source: str,
             _describe(err, col)
         partial = _salvage(data)
         if partial is not None:
-            _semantic_checks(partial, col, known_games)
+            _semantic_checks(partial, col, known_games, partial=True)
         return None
     _semantic_checks(sc, col, known_games)
     return sc

@@ -265,6 +265,11 @@ def test_bad_full_map_prints_50_lines_and_a_count(tmp_path, capsys):
 # -- values of the wrong kind -------------------------------------------------------------
 
 
+def test_empty_game(tmp_path, capsys):
+    f = write(tmp_path, "pos.yaml", HEAD.replace("game: s42", "game: ''"))
+    only(capsys, f, 1, "game", "no adjudicator for game ''")
+
+
 def test_unknown_reading_in_the_file(tmp_path, capsys):
     f = write(tmp_path, "pos.yaml", HEAD + 'readings:\n  "7.1": vacnat\n')
     only(capsys, f, 7, "readings.7.1", "has no reading 'vacnat' (readings: enemy-only, "
