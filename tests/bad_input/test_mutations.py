@@ -22,6 +22,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from cli_helpers import run
 from hypothesis import HealthCheck, given, settings
@@ -231,3 +232,28 @@ def test_mutants_are_not_all_refused():
         text = json.dumps(small_position(seed))
         assert _outcome(text, ".json", fast=True)[0] == "ok"
     assert _outcome(DEMO.read_text(encoding="utf-8"), ".yaml", fast=True)[0] == "ok"
+
+
+#: Plain scalars that YAML 1.1 and 1.2 readers disagree about, or that look like numbers.
+TRICKY = ["0404", "404", "0", "00", "-0", "-12", "+12", "0o17", "0x1F", "0b11", "1_000",
+          "012_3", "1e3", "1.5", ".5", ".inf", ".nan", "2001-12-14", "yes", "no", "on", "off",
+          "y", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "=", "12:30",
+          "0404-0405", "9" * 30, "0" * 19, "-0404"]
+SLOTS = [
+    'game: s42\nturn: {v}\nmap:\n  hexes: {{"0101": clear}}\n',
+    'game: s42\nmap:\n  hexes:\n    {v}: clear\n    "0101": clear\n',
+    'game: s42\nmap:\n  hexes: {{"0101": clear}}\nunits:\n  - {{id: {v}, side: axis, '
+    'hex: "0101", type: infantry, attack: 1, defense: 1, ma: 1}}\n',
+    'game: s42\nmap:\n  hexes: {{"0101": clear}}\nnotes: {v}\nexample: {{q: {v}, {v}: 1}}\n',
+    'game: s42\nmap:\n  hexes: {{"0101": {{terrain: clear, town: {v}, vp: {v}}}}}\n',
+]
+
+
+@pytest.mark.parametrize("slot", range(len(SLOTS)))
+def test_fast_reading_reads_tricky_scalars_as_the_line_tracking_reader(slot):
+    for value in TRICKY:
+        quoted = (f"'{value}'", f'"{value}"') if slot in (1, 3) else ()
+        for written in (value, *quoted):
+            text = SLOTS[slot].format(v=written)
+            assert _outcome(text, ".yaml", fast=True) == _outcome(text, ".yaml", fast=False), \
+                (slot, written)
