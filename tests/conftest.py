@@ -20,7 +20,7 @@ settings.register_profile(
 # "fuzz" is for the bad-input suite (tests/bad_input): many mutated scenario files, still
 # derandomized so that CI stays reproducible; "explore" draws fresh ones there too.
 settings.register_profile(
-    "fuzz", max_examples=1000, deadline=None, derandomize=True,
+    "fuzz", max_examples=500, deadline=None, derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
