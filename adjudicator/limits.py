@@ -32,6 +32,8 @@ MAX_UNITS = 5_000
 MAX_ITEMS = 30_000
 #: Longest number written in digits.
 MAX_DIGITS = 100
+#: Largest whole number in a scenario (turn, strengths, steps, victory points, range).
+MAX_NUMBER = 999
 
 #: Caps on named parts of a scenario: path -> (most entries, what they are).
 SCENARIO_CAPS: dict[tuple[str, ...], tuple[int, str]] = {

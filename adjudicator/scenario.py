@@ -25,7 +25,7 @@ from ruamel.yaml.scalarint import ScalarInt
 from adjudicator.errors import InputError, Problem, read_input
 from adjudicator.fastload import check_sizes, read_json, read_yaml
 from adjudicator.hexgrid import HexGrid, is_hex_id, parse_hexside_id
-from adjudicator.limits import MAX_DEPTH, nesting_message, read_text
+from adjudicator.limits import MAX_DEPTH, MAX_NUMBER, nesting_message, read_text
 
 Side = Literal["axis", "soviet"]
 Terrain = Literal[
@@ -81,7 +81,7 @@ class HexSpec(_Strict):
     terrain: Terrain = "clear"
     city: Literal["major", "minor"] | None = None
     town: bool = False
-    vp: int = Field(default=0, ge=0)
+    vp: int = Field(default=0, ge=0, le=MAX_NUMBER)
     port: bool = False
     control: Side | None = None
     fortification: Literal["printed", "built", "under-construction"] | None = None
@@ -128,11 +128,11 @@ class Unit(_Strict):
     side: Side
     hex: str
     type: UnitType  # type: ignore[valid-type]
-    attack: int = Field(ge=0)
-    defense: int = Field(ge=0)
-    ma: int = Field(ge=0)
-    max_steps: int = Field(default=1, ge=1)
-    steps: int | None = Field(default=None, ge=1)
+    attack: int = Field(ge=0, le=MAX_NUMBER)
+    defense: int = Field(ge=0, le=MAX_NUMBER)
+    ma: int = Field(ge=0, le=MAX_NUMBER)
+    max_steps: int = Field(default=1, ge=1, le=MAX_NUMBER)
+    steps: int | None = Field(default=None, ge=1, le=MAX_NUMBER)
     free_stacking: bool = False
     tank: Literal["none", "black", "red", "white"] = "none"
     tq: Literal["elite", "normal", "low"] = "normal"
@@ -157,7 +157,7 @@ class Unit(_Strict):
     #: ASU or leader on its Used side (18.2.1, 28.1.1).
     used: bool = False
     #: Range printed on an ASU or leader counter, in hexes (18.4, 28.1.2).
-    range: int | None = Field(default=None, ge=0)
+    range: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
 
     @field_validator("id", "hex", mode="before")
     @classmethod
@@ -198,7 +198,7 @@ class SupplySourceSpec(_Strict):
 
 class Scenario(_Strict):
     game: str
-    turn: int = Field(default=1, ge=1)
+    turn: int = Field(default=1, ge=1, le=MAX_NUMBER)
     weather: Weather = "clear"
     phasing: Side = "axis"
     map: MapSpec

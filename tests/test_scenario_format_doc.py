@@ -126,7 +126,8 @@ def test_required_keys_are_named():
 def test_stated_limits_are_the_enforced_ones():
     section = SECTIONS["Limits"]
     for value in (limits.MAX_FILE_BYTES, limits.MAX_DEPTH, limits.MAX_HEXES,
-                  limits.MAX_HEXSIDES, limits.MAX_UNITS, limits.MAX_ITEMS, limits.MAX_DIGITS):
+                  limits.MAX_HEXSIDES, limits.MAX_UNITS, limits.MAX_ITEMS, limits.MAX_DIGITS,
+                  limits.MAX_NUMBER):
         assert f"{value:,}" in section, value
 
 

@@ -265,6 +265,11 @@ def test_bad_full_map_prints_50_lines_and_a_count(tmp_path, capsys):
 # -- values of the wrong kind -------------------------------------------------------------
 
 
+def test_number_out_of_range(tmp_path, capsys):
+    f = write(tmp_path, "pos.yaml", HEAD.replace("game: s42", "game: s42\nturn: 2147483648"))
+    only(capsys, f, 2, "turn", "less than or equal to 999")
+
+
 def test_empty_game(tmp_path, capsys):
     f = write(tmp_path, "pos.yaml", HEAD.replace("game: s42", "game: ''"))
     only(capsys, f, 1, "game", "no adjudicator for game ''")
