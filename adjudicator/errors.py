@@ -30,24 +30,27 @@ class InputError(Exception):
     """
 
     def __init__(self, problems: list[Problem]):
-        ordered = sorted(p for p in problems if not getattr(p, "summary", False))
+        flat: list[Problem] = []
+        for p in problems:  # a list shown before may come back: take its hidden part too
+            flat.extend(p.hidden if isinstance(p, Summary) else (p,))
+        ordered = sorted(flat)
         self.all_problems = ordered
         self.problems = ordered[:MAX_SHOWN]
-        rest = len(ordered) - MAX_SHOWN
-        if rest > 0:
-            first = ordered[0]
-            self.problems.append(Summary(
-                first.file, 0, "(file)",
-                f"{rest:,} more problem{'s' if rest > 1 else ''} not shown "
-                f"(the first {MAX_SHOWN} are listed)"))
+        rest = ordered[MAX_SHOWN:]
+        if rest:
+            summary = Summary(ordered[0].file, 0, "(file)",
+                              f"{len(rest):,} more problem{'s' if len(rest) > 1 else ''} not "
+                              f"shown (the first {MAX_SHOWN} are listed)")
+            object.__setattr__(summary, "hidden", tuple(rest))
+            self.problems.append(summary)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Summary(Problem):
-    """The last line of a long list: how many problems were left out."""
+    """The last line of a long list: how many problems were left out (``hidden``)."""
 
-    summary: bool = True
+    hidden = ()  # set on each summary; not a field, so it is not in the printed record
 
 
 def usage_error(message: str, path: str = "arguments") -> InputError:

@@ -337,3 +337,14 @@ def test_json_nan(tmp_path, capsys):
     f = write(tmp_path, "pos.json",
               '{"game": "s42",\n "turn": NaN,\n "map": {"hexes": {"0101": "clear"}}}')
     refused(capsys, f)
+
+
+def test_a_capped_list_passed_on_keeps_every_problem():
+    from adjudicator.errors import MAX_SHOWN, InputError, Problem
+
+    first = InputError([Problem("a.yaml", i, "x", "bad") for i in range(1, 121)])
+    assert len(first.problems) == MAX_SHOWN + 1 and len(first.all_problems) == 120
+    again = InputError([*first.problems, Problem("b.yaml", 1, "y", "bad")])
+    assert len(again.all_problems) == 121
+    assert str(again.problems[-1]) == ("a.yaml:0: (file): 71 more problems not shown "
+                                       f"(the first {MAX_SHOWN} are listed)")
