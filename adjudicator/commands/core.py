@@ -100,12 +100,27 @@ def _call_layer(module, sc, solver, params):
     return module.layer(sc, solver)
 
 
+def _demo_help() -> str:
+    """The FILE help of ``demo``: the default game's bundled position, as a path in the
+    source tree (where a player finds it to copy)."""
+    game = get_game(default_game_id())
+    path = game.demo_path
+    root = Path(__file__).resolve().parents[2]
+    shown = path.relative_to(root) if path and path.is_relative_to(root) else path
+    return f"Scenario to run on (default: the bundled {game.id} example, {shown})."
+
+
 def demo(
     file: Annotated[
-        Path | None, typer.Argument(help="Scenario to run on (default: the bundled example).")
+        Path | None, typer.Argument(help=_demo_help())
     ] = None,
 ) -> None:
-    """Run every query on a position (the default game's bundled example by default)."""
+    """Run every query on a position.
+
+    Without FILE: the default game's bundled practice position (named below and on the
+    first line of the output). Copy it to start a position of your own (format:
+    docs/scenario-format.rst).
+    """
     from adjudicator.output import console
 
     path = file or get_game(default_game_id()).demo_path

@@ -10,6 +10,7 @@ asked, so the core names no game.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -104,6 +105,22 @@ class Game:
         """Named readings of disputed rules: rule id -> list of readings."""
         return _load_readings(self.kb_folder / "readings")
 
+    def reading_problem(self, rule: str, name: str) -> str | None:
+        """What is wrong with choosing the reading ``name`` of rule ``rule``, with a
+        did-you-mean; None when the knowledge base names that reading."""
+        known = self.readings()
+        if rule not in known:
+            close = difflib.get_close_matches(rule, list(known), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return (f"rule {rule} has no named readings (disputed rules: "
+                    f"{', '.join(sorted(known, key=_rule_order))}){hint}")
+        names = [r["name"] for r in known[rule]]
+        if name not in names:
+            close = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return f"rule {rule} has no reading '{name}' (readings: {', '.join(names)}){hint}"
+        return None
+
     def default_readings(self) -> dict[str, str]:
         out = {}
         for rule, options in self.readings().items():
@@ -111,6 +128,10 @@ class Game:
                 if r.get("default"):
                     out[rule] = r["name"]
         return out
+
+
+def _rule_order(rule: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) + (rule,)
 
 
 @cache
