@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from adjudicator.hexgrid import parse_hex_id, parse_hexside_id
+from adjudicator.hexgrid import parse_hexside_id
 from adjudicator.scenario import Scenario
 
 SIZE = 30.0  # hex radius in px
@@ -92,18 +92,25 @@ class Layer:
 class Geometry:
     def __init__(self, sc: Scenario):
         self.sc = sc
-        cols = [parse_hex_id(h)[0] for h in sc.map.hexes]
-        rows = [parse_hex_id(h)[1] for h in sc.map.hexes]
+        cols = [self.xy(h)[0] for h in sc.map.hexes]
+        rows = [self.xy(h)[1] for h in sc.map.hexes]
         self.c0, self.r0 = min(cols), min(rows)
         self.c1, self.r1 = max(cols), max(rows)
         self.w = SIZE * math.sqrt(3)
+
+    def xy(self, hex_id: str) -> tuple[int, int]:
+        """Where the hex is drawn: flat-topped, in the (x east, y south) frame of the game's
+        hex format; pointy-topped hexes are drawn mirrored along the diagonal (north at the
+        left), which keeps every neighbour touching."""
+        x, y = self.sc.grid.xy(hex_id)
+        return (y, x) if self.sc.grid.fmt.orientation == "pointy" else (x, y)
 
     def lowered(self, col: int) -> bool:
         even = col % 2 == 0
         return even if self.sc.map.shifted == "even" else not even
 
     def centre(self, hex_id: str) -> tuple[float, float]:
-        col, row = parse_hex_id(hex_id)
+        col, row = self.xy(hex_id)
         x = MARGIN + (col - self.c0) * 1.5 * SIZE + SIZE
         y = MARGIN + (row - self.r0) * self.w + self.w / 2
         if self.lowered(col):
@@ -213,7 +220,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
             )
     # hexside features
     for key, hs in sorted(sc.map.hexsides.items()):
-        a, b = parse_hexside_id(key)
+        a, b = parse_hexside_id(key, sc.hex_format)
         (x1, y1), (x2, y2) = g.shared_edge(a, b)
         seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
         if hs.river:
@@ -252,7 +259,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
     # overlay hexside marks and lines
     for layer in layers:
         for mk in layer.marks:
-            a, b = parse_hexside_id(mk.hexside)
+            a, b = parse_hexside_id(mk.hexside, sc.hex_format)
             if a not in sc.map.hexes or b not in sc.map.hexes:
                 continue
             (x1, y1), (x2, y2) = g.shared_edge(a, b)

@@ -23,7 +23,8 @@ def toy(monkeypatch):
     monkeypatch.syspath_prepend(str(FIXTURES))
     game = Game(id="toy", title="Toy", dice=DiceSpec(10, 1, "read 0-9"),
                 queries={"validate": ("core/base.lp",)}, package="toygame",
-                demo="toy_demo.yaml", sides=("axis", "soviet"))
+                demo="toy_demo.yaml", sides=("axis", "soviet"),
+                scenario=get_game("s42").scenario)
     monkeypatch.setitem(games._REGISTRY, "toy", game)
     cli.game_commands.cache_clear()
     yield game

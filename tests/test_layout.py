@@ -29,9 +29,9 @@ def game_words() -> set[str]:
     return ids | set(S42_WORDS)
 
 
-#: Core modules that still hold Stalingrad '42's scenario vocabulary (its hex, hexside
-#: and unit fields, and how the picture draws them) until each game declares its own.
-NOT_YET_NEUTRAL = {"scenario.py", "render.py"}
+#: Core modules that still draw Stalingrad '42's features and counters (its hexside
+#: features and unit fields) until each game declares how its own are drawn.
+NOT_YET_NEUTRAL = {"render.py"}
 
 
 def core_modules() -> list[Path]:

@@ -53,6 +53,19 @@ class Game:
     sides: tuple[str, ...] = ()
     #: the game a command answers for when no position names one
     default: bool = False
+    #: its scenario model, ``module:Class`` (a subclass of ``adjudicator.scenario.Scenario``
+    #: declaring its hex ids, terrain, hexside features, unit fields, markers, weather);
+    #: the core's own model when not given
+    scenario: str = ""
+
+    @property
+    def scenario_model(self) -> Any:
+        if not self.scenario:
+            from adjudicator.scenario import Scenario
+
+            return Scenario
+        module, _, name = self.scenario.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     @property
     def facts(self) -> ModuleType:
