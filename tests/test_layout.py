@@ -29,9 +29,8 @@ def game_words() -> set[str]:
     return ids | set(S42_WORDS)
 
 
-#: Core modules that still draw Stalingrad '42's features and counters (its hexside
-#: features and unit fields) until each game declares how its own are drawn.
-NOT_YET_NEUTRAL = {"render.py"}
+#: Core modules allowed to name a game (none).
+NOT_YET_NEUTRAL: set[str] = set()
 
 
 def core_modules() -> list[Path]:

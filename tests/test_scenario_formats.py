@@ -16,6 +16,7 @@ import pytest
 from adjudicator import games
 from adjudicator.errors import InputError
 from adjudicator.games import DiceSpec, Game, get_game
+from adjudicator.render import Style, render_svg, style_for
 from adjudicator.scenario import Scenario, parse_scenario, scenario_model
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "games"
@@ -124,3 +125,18 @@ def test_stalingrad_positions_are_read_as_before():
     except InputError as exc:
         out = [str(p) for p in exc.problems]
     assert out == ['p.yaml:2: map.hexes.KB3617: \'KB3617\' is not a four-digit hex id like "0404"']
+
+
+def test_a_game_without_a_picture_style_is_drawn_plainly(toykb):
+    sc = parse_scenario(GOOD, "pos.yaml")
+    assert type(style_for(sc)) is Style
+    svg = render_svg(sc, [])
+    assert svg.count("<polygon points=") == 3
+    assert ">KB3617</text>" in svg and "A (axis)" in svg
+
+
+def test_stalingrad_draws_its_own_features():
+    sc = parse_scenario('game: s42\nmap: {hexes: {"0404": clear, "0405": clear}, '
+                        'hexsides: {"0404-0405": {river: volga}}}\n', "p.yaml")
+    assert type(style_for(sc)).__name__ == "S42Style"
+    assert 'stroke="#0c3d8a" stroke-width="8"' in render_svg(sc, [])

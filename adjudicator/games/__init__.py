@@ -84,6 +84,15 @@ class Game:
         return [importlib.import_module(f"{pkg.__name__}.{m.name}")
                 for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
 
+    def module(self, name: str) -> ModuleType | None:
+        """The game's module ``name`` (e.g. ``picture``), or None if it has none."""
+        try:
+            return importlib.import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            return None
+
     @property
     def demo_path(self) -> Path | None:
         if not self.demo:
