@@ -2,11 +2,18 @@
 
 On ``builder-inited`` this writes reStructuredText into ``docs/rules/`` (git-ignored):
 
-* ``rules/index.rst``: the list of games;
-* ``rules/<game>/index.rst``: one page per game;
-* ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with its
-  summary, the sections it cites and that cite it, its terms, tables, named readings, worked
-  examples, the ASP statements that encode it and the tests that rule on it;
+* ``rules/index.rst``: the list of games; ``rules/games.inc`` the same for the landing page;
+* ``rules/<game>/index.rst``: one page per game, and ``rules/<game>/rule-index.rst`` every
+  section of it in rulebook order;
+* ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with,
+  first, what a player needs (summary, tables drawn as grids, named readings, worked
+  examples, the sections it cites and that cite it, counting the ids its prose links) and
+  then the rule groups of the encodings that decide it (source folded) and the tests that
+  rule on it, by readable name;
+* ``rules/<game>/asp-<file>.rst``: every rule group of ``asp/<game>/<file>.lp`` (found by
+  glob), with the sections it decides (see ``aspgroups.py``) and its source;
+* ``rules/rulings/*.rst``: the source of every ruling test, one page per test file (tests
+  are found wherever the KB loader finds them, ``tests/**/test_*.py``);
 * ``rules/glossary.rst``: every term the KB defines, as a Sphinx glossary;
 * ``rules/readings.inc``: every named reading, included by ``docs/readings.rst``.
 
@@ -168,50 +175,6 @@ def depth(section_id: str) -> int:
     return len(parts)
 
 
-# -- ASP statements around a line ------------------------------------------------------------
-
-
-def _code_part(line: str) -> str:
-    """The part of an ASP line before a ``%`` comment (strings respected)."""
-    in_string = False
-    for i, ch in enumerate(line):
-        if ch == '"' and (i == 0 or line[i - 1] != "\\"):
-            in_string = not in_string
-        elif ch == "%" and not in_string:
-            return line[:i]
-    return line
-
-
-def _ends_statement(line: str) -> bool:
-    code = _code_part(line).rstrip()
-    return code.endswith(".") and not code.endswith("..")
-
-
-def statement_spans(lines: list[str], hits: list[int]) -> list[tuple[int, int]]:
-    """1-based inclusive line spans of the whole ASP statements containing ``hits``."""
-    spans: list[tuple[int, int]] = []
-    for hit in sorted(set(hits)):
-        if hit < 1 or hit > len(lines):
-            continue
-        start = hit
-        while start > 1:
-            prev = lines[start - 2]
-            if _ends_statement(prev) or not _code_part(prev).strip():
-                break
-            start -= 1
-        end = hit
-        while end < len(lines) and not _ends_statement(lines[end - 1]):
-            end += 1
-            if end - hit > 40:  # a runaway statement: show the line alone
-                end = hit
-                break
-        if spans and start <= spans[-1][1] + 3:  # close statements share one block
-            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
-        else:
-            spans.append((start, end))
-    return spans
-
-
 # -- the generator ---------------------------------------------------------------------------
 
 
@@ -326,6 +289,8 @@ class Pages:
         self.order = [(kb.id, sid) for kb in self.kbs for sid in kb.sections]
         self.position = {kb.id: {sid: i for i, sid in enumerate(kb.sections)} for kb in self.kbs}
         self.collect_citations()
+        self.collect_groups()
+        self.encoding_pages()
         self.rules_index()
         for kb in self.kbs:
             self.game_page(kb)
@@ -335,6 +300,7 @@ class Pages:
         self.games_include()
         self.glossary()
         self.readings()
+        self.ruling_pages()
         return self.files
 
     def rules_index(self) -> None:
@@ -358,7 +324,7 @@ class Pages:
         out += ["- :doc:`glossary`", ""]
         out += [".. toctree::", "   :hidden:", ""]
         out += [f"   {kb.id}/index" for kb in self.kbs]
-        out += ["   glossary", ""]
+        out += ["   glossary", "   rulings/index", ""]
         self.files["index.rst"] = "\n".join(out)
 
     def game_page(self, kb: Any) -> None:
@@ -379,7 +345,7 @@ class Pages:
         out.append("")
         total = len(kb.sections)
         summarised = sum(1 for s in kb.sections.values() if s.summary)
-        encoded = sum(1 for s in kb.sections.values() if s.encodings)
+        encoded = sum(1 for s in kb.sections if self.groups_of(kb, s))
         ruled = sum(1 for s in kb.sections.values() if s.rulings)
         readings = sum(1 for s in kb.sections.values() if s.readings)
         out += [
@@ -407,6 +373,7 @@ class Pages:
         if chapters:
             out += [".. toctree::", "   :hidden:", "", "   rule-index"]
             out += [f"   {slug(c.id)}" for c in chapters]
+            out += [f"   {d}" for d in getattr(self, "asp_docs", {}).get(kb.id, [])]
             out.append("")
         self.files[f"{kb.id}/index.rst"] = "\n".join(out)
 
@@ -530,10 +497,6 @@ class Pages:
                     drawn.append(tid)
                 titles.append(f":ref:`{esc(one_line(table.title))} <{table_label(game, tid)}>`")
             fields.append(("Tables", ", ".join(titles)))
-        for name, value in fields:
-            body.append(f":{name}: {value}")
-        if fields:
-            body.append("")
         for tid in drawn:
             body += self.table_block(game, tid, kb.tables[tid])
         if section.readings:
@@ -547,13 +510,15 @@ class Pages:
                     tail.append(f"answered by ``adjudicator {one_line(ex.command)}``")
                 body += ["  (" + "; ".join(tail) + ")"]
             body.append("")
-        if section.encodings:
-            body += self.encodings_block(game, section, rel)
-        if section.rulings:
-            body += [".. rubric:: Rulings (tests)", ""]
-            for ruling in section.rulings:
-                body.append(f"- ``{ruling.test}``")
+        for name, value in fields:
+            body.append(f":{name}: {value}")
+        if fields:
             body.append("")
+        groups = self.groups_of(kb, section.id)
+        if groups:
+            body += self.encodings_block(game, groups, rel)
+        if section.rulings:
+            body += self.rulings_block(kb, section)
         out += indent(body)
         return out
 
@@ -617,26 +582,194 @@ class Pages:
             body.append("")
         return body
 
-    def encodings_block(self, game: str, section: Any, rel: str) -> list[str]:
-        body = [".. rubric:: Encoded in", ""]
+    # encodings: rule groups and their pages ---------------------------------------------
+
+    def collect_groups(self) -> None:
+        from aspgroups import game_groups
+
+        self.groups = {
+            kb.id: game_groups(self.asp_root, kb.id, list(kb.sections)) for kb in self.kbs
+        }
+
+    def groups_of(self, kb: Any, section_id: str) -> list[Any]:
+        from aspgroups import groups_for
+
+        # a chapter is encoded by its sections' groups; listing them all there is noise
+        inner = [] if kb.sections[section_id].parent is None else kb.descendants(section_id)
+        return groups_for(section_id, self.groups.get(kb.id, []), inner)
+
+    @staticmethod
+    def asp_doc(rel: str) -> str:
+        """Generated page of one encoding file: ``s42/retreat.lp`` -> ``s42/asp-retreat``."""
+        game, _, name = rel.partition("/")
+        return f"{game}/asp-" + re.sub(r"[^a-z0-9]+", "-", name.lower().removesuffix(".lp"))
+
+    @staticmethod
+    def group_label(group: Any) -> str:
+        return "asp-" + re.sub(r"[^a-z0-9]+", "-", group.file.lower()) + f"-{group.index}"
+
+    def prose_page(self, rel: str) -> str | None:
+        """The hand-written page that explains an encoding file: ``encodings/<stem>.rst``,
+        else the encodings page that names the file."""
+        folder = self.srcdir / "encodings"
+        stem = Path(rel).stem
+        if (folder / f"{stem}.rst").is_file():
+            return f"encodings/{stem}"
+        for page in sorted(folder.glob("*.rst")):
+            if page.stem != "index" and f"{Path(rel).name}" in page.read_text(encoding="utf-8"):
+                return f"encodings/{page.stem}"
+        return None
+
+    def encodings_block(self, game: str, groups: list[Any], rel: str) -> list[str]:
+        body = [".. rubric:: How the adjudicator decides it", ""]
         doc_dir = (self.outdir / rel).parent
-        for enc in section.encodings:
-            path = (self.asp_root / enc.file) if self.asp_root else None
-            if path is None or not path.is_file():
-                body += [f"- ``asp/{enc.file}``, lines {', '.join(map(str, enc.lines))}", ""]
-                continue
-            lines = path.read_text(encoding="utf-8").splitlines()
-            relpath = Path(os.path.relpath(path, doc_dir)).as_posix()
-            for start, end in statement_spans(lines, enc.lines):
-                body += [
+        for group in groups:
+            name = Path(group.file).name
+            lines = f"lines {group.start}-{group.end}"
+            item = f"- :ref:`{esc(name)}: {esc(group.title)} <{self.group_label(group)}>` ({lines})"
+            prose = self.prose_page(group.file)
+            if prose:
+                item += f"; explained in :doc:`/{prose}`"
+            body += [item, ""]
+            path = self.asp_root / group.file if self.asp_root else None
+            if path is not None and path.is_file():
+                relpath = Path(os.path.relpath(path, doc_dir)).as_posix()
+                body += indent([
+                    ".. raw:: html",
+                    "",
+                    "   <details class=\"asp-source\"><summary>ASP source</summary>",
+                    "",
                     f".. literalinclude:: {relpath}",
                     "   :language: prolog",
-                    f"   :lines: {start}-{end}",
+                    f"   :lines: {group.start}-{group.end}",
                     "   :lineno-match:",
-                    f"   :caption: asp/{enc.file}",
                     "",
-                ]
+                    ".. raw:: html",
+                    "",
+                    "   </details>",
+                    "",
+                ], 2)
         return body
+
+    def encoding_pages(self) -> None:
+        """``rules/<game>/asp-<file>``: every rule group of one encoding file, with what it
+        decides and its source."""
+        for kb in self.kbs:
+            by_file: dict[str, list[Any]] = {}
+            for group in self.groups.get(kb.id, []):
+                by_file.setdefault(group.file, []).append(group)
+            docs = []
+            for rel_lp, groups in by_file.items():
+                doc = self.asp_doc(rel_lp)
+                docs.append(doc)
+                path = self.asp_root / rel_lp
+                relpath = Path(os.path.relpath(path, (self.outdir / doc).parent)).as_posix()
+                out = [".. Generated from the encodings by docs/_ext/kbpages.py.", ""]
+                out += heading(f"{self.short(kb.id)} encoding: {Path(rel_lp).name}", "=")
+                prose = self.prose_page(rel_lp)
+                intro = (
+                    f"The rule groups of ``asp/{rel_lp}``, each with the rule sections it "
+                    "decides and its source."
+                )
+                if prose:
+                    intro += f" How the encoding works is explained in :doc:`/{prose}`."
+                out += [intro, ""]
+                for group in groups:
+                    out += [f".. _{self.group_label(group)}:", ""]
+                    out += heading(group.title, "-")
+                    if group.decides:
+                        links = ", ".join(
+                            f":rule-link:`{sid} <{self.target(kb.id, sid)}>`"
+                            for sid in group.decides
+                        )
+                        out += [f"Decides {links}.", ""]
+                    out += [
+                        f".. literalinclude:: {relpath}",
+                        "   :language: prolog",
+                        f"   :lines: {group.start}-{group.end}",
+                        "   :lineno-match:",
+                        "",
+                    ]
+                self.files[f"{doc}.rst"] = "\n".join(out)
+            self.asp_docs = getattr(self, "asp_docs", {})
+            self.asp_docs[kb.id] = [d.split("/", 1)[1] for d in docs]
+
+    # rulings: readable names, linked to their source -------------------------------------
+
+    @staticmethod
+    def ruling_name(test: str) -> str:
+        """``tests/x.py::TestA::test_12_2_enemy_hex_kills`` -> ``Enemy hex kills``."""
+        name = test.rpartition("::")[2] if "::" in test else test
+        name = re.sub(r"^test_?", "", name)
+        name = re.sub(r"^(?:[0-9]+_)+", "", name) or name
+        words = name.replace("_", " ").strip()
+        return words[:1].upper() + words[1:] if words else test
+
+    @staticmethod
+    def ruling_doc(file: str) -> str:
+        return "rulings/" + re.sub(r"[^a-z0-9]+", "-", file.lower().removesuffix(".py")).strip("-")
+
+    @staticmethod
+    def ruling_label(test: str) -> str:
+        return "ruling-" + re.sub(r"[^a-z0-9]+", "-", test.lower()).strip("-")
+
+    def rulings_block(self, kb: Any, section: Any) -> list[str]:
+        body = [".. rubric:: Rulings (tests)", ""]
+        for ruling in section.rulings:
+            name = esc(self.ruling_name(ruling.test))
+            body.append(f"- :ref:`{name} <{self.ruling_label(ruling.test)}>`")
+        body.append("")
+        return body
+
+    def ruling_pages(self) -> None:
+        """``rules/rulings/<file>``: the source of every ruling test, one page per file."""
+        by_file: dict[str, dict[str, tuple[Any, list[tuple[str, str]]]]] = {}
+        base = self.srcdir.parent
+        for kb in self.kbs:
+            base = Path(kb.root).parent
+            for section in kb.sections.values():
+                for ruling in section.rulings:
+                    tests = by_file.setdefault(ruling.file, {})
+                    entry = tests.setdefault(ruling.test, (ruling, []))
+                    entry[1].append((kb.id, section.id))
+        docs = []
+        for file, tests in sorted(by_file.items()):
+            doc = self.ruling_doc(file)
+            docs.append(doc)
+            path = base / file
+            relpath = Path(os.path.relpath(path, (self.outdir / doc).parent)).as_posix()
+            out = [".. Generated from the tests by docs/_ext/kbpages.py.", ""]
+            out += heading(f"Rulings: {Path(file).name}", "=")
+            out += [
+                f"Tests in ``{file}`` that rule on a section: each names the sections it "
+                "decides and shows its code. A test passes only when the adjudicator gives the "
+                "answer the rule demands.",
+                "",
+            ]
+            for test, (ruling, keys) in sorted(tests.items(), key=lambda kv: kv[1][0].line):
+                out += [f".. _{self.ruling_label(test)}:", ""]
+                out += heading(self.ruling_name(test), "-")
+                links = ", ".join(
+                    f":rule-link:`{self.short(g)} {sid} <{self.target(g, sid)}>`"
+                    for g, sid in keys
+                )
+                out += [f"Rules on {links}. Test ``{esc(test.rpartition('::')[2])}``.", ""]
+                if path.is_file() and "::" in test:
+                    obj = ".".join(test.split("::")[1:])
+                    out += [f".. literalinclude:: {relpath}", "   :language: python",
+                            f"   :pyobject: {obj}", "   :lineno-match:", ""]
+                elif path.is_file():
+                    lo = max(1, ruling.line - 2)
+                    out += [f".. literalinclude:: {relpath}", "   :language: python",
+                            f"   :lines: {lo}-{ruling.line + 4}", "   :lineno-match:", ""]
+            self.files[f"{doc}.rst"] = "\n".join(out)
+        out = [".. Generated from the tests by docs/_ext/kbpages.py.", ""]
+        out += heading("Rulings", "=")
+        out += ["The tests that rule on rule sections, by file.", ""]
+        out += [f"- :doc:`{d.split('/', 1)[1]}`" for d in docs] or ["No rulings yet."]
+        out += ["", ".. toctree::", "   :hidden:", ""]
+        out += [f"   {d.split('/', 1)[1]}" for d in docs]
+        self.files["rulings/index.rst"] = "\n".join(out) + "\n"
 
     def glossary(self) -> None:
         out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
