@@ -262,3 +262,22 @@ def test_ruling_names_read_as_words() -> None:
     assert name("tests/t.py::test_12_2_enemy_hex_kills") == "Enemy hex kills"
     assert name("tests/t.py::TestX::test_7_3_a_bond_is_cut") == "A bond is cut"
     assert name("tests/t.py::test_dice") == "Dice"
+
+
+def test_example_commands_run_on_the_example_file() -> None:
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import examplepages
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    args = examplepages.command_args("advances kb/s42/examples/a.yaml --vacated 0405", "a.yaml")
+    assert args == ["advances", "a.yaml", "--vacated", "0405"]
+    args = examplepages.command_args("retreats --hex 0404 --length 2", "r.yaml")
+    assert args == ["retreats", "r.yaml", "--hex", "0404", "--length", "2"]
+    show = examplepages.show_args(args, "r.yaml", "p.svg")
+    assert show[:8] == ["show", "r.yaml", "--svg", "p.svg", "--retreat-hex", "0404",
+                        "--length", "2"]
+    assert "retreat" in show and "supply" not in show
+    # a side that show does not know is not passed on
+    show = examplepages.show_args(["odds", "f.yaml", "--side", "attacker"], "f.yaml", "p.svg")
+    assert "--side" not in show

@@ -31,6 +31,7 @@ The KB is read through ``adjudicator.kb`` (``list_games``/``load_game``). Config
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -190,6 +191,7 @@ class Pages:
         self.by_game = {kb.id: kb for kb in kbs}
         self.asp_root = asp_root
         self.files: dict[str, str] = {}
+        self.binary: dict[str, str] = {}  # generated pictures: relative path -> text
         self.titles = {kb.id: kb.game.title for kb in kbs}
 
     def short(self, game: str) -> str:
@@ -301,6 +303,8 @@ class Pages:
         self.glossary()
         self.readings()
         self.ruling_pages()
+        for kb in self.kbs:
+            self.example_pages(kb)
         return self.files
 
     def rules_index(self) -> None:
@@ -358,6 +362,12 @@ class Pages:
             f"Every section by its id: :doc:`{esc(self.short(kb.id))} rule index <rule-index>`.",
             "",
         ]
+        if kb.examples:
+            out += [
+                f"The rulebook's :doc:`worked examples <examples/index>` ({len(kb.examples)}), "
+                "each with a picture of the position and the adjudicator's answer.",
+                "",
+            ]
         out += heading("Chapters", "-")
         chapters = kb.chapters()
         if not chapters:
@@ -374,6 +384,8 @@ class Pages:
             out += [".. toctree::", "   :hidden:", "", "   rule-index"]
             out += [f"   {slug(c.id)}" for c in chapters]
             out += [f"   {d}" for d in getattr(self, "asp_docs", {}).get(kb.id, [])]
+            if kb.examples:
+                out.append("   examples/index")
             out.append("")
         self.files[f"{kb.id}/index.rst"] = "\n".join(out)
 
@@ -504,11 +516,11 @@ class Pages:
         if section.examples:
             body += [".. rubric:: Worked examples", ""]
             for ex in section.examples:
-                body.append(f"- **{esc(one_line(ex.title))}**: {inline(one_line(ex.question))}")
-                tail = [f"file ``kb/{ex.file}``"]
-                if ex.command:
-                    tail.append(f"answered by ``adjudicator {one_line(ex.command)}``")
-                body += ["  (" + "; ".join(tail) + ")"]
+                doc = self.example_doc(kb.id, ex)
+                body.append(
+                    f"- :doc:`{esc(one_line(ex.title))} </{OUT_DIR}/{doc}>`: "
+                    f"{inline(one_line(ex.question))}"
+                )
             body.append("")
         for name, value in fields:
             body.append(f":{name}: {value}")
@@ -693,6 +705,113 @@ class Pages:
                 self.files[f"{doc}.rst"] = "\n".join(out)
             self.asp_docs = getattr(self, "asp_docs", {})
             self.asp_docs[kb.id] = [d.split("/", 1)[1] for d in docs]
+
+    # worked examples ---------------------------------------------------------------------
+
+    @staticmethod
+    def example_doc(game: str, example: Any) -> str:
+        return f"{game}/examples/" + re.sub(r"[^a-z0-9]+", "-", Path(example.file).stem.lower())
+
+    def example_pages(self, kb: Any) -> None:
+        """``rules/<game>/examples/<name>``: the position drawn, the question, the
+        adjudicator's answer computed now and the rulebook's result beside it."""
+        if not kb.examples:
+            return
+        import examplepages
+
+        repo = Path(kb.root).parent
+        cache = self.outdir / "_examples"
+        code_hash = getattr(self, "_code_hash", None) or examplepages.code_fingerprint(repo)
+        self._code_hash = code_hash
+        short = self.short(kb.id)
+        docs = []
+        for ex in kb.examples:
+            doc = self.example_doc(kb.id, ex)
+            docs.append((doc, ex))
+            path = Path(kb.root) / ex.file
+            computed = examplepages.compute(path, ex.command, cache, code_hash)
+            doc_dir = (self.outdir / doc).parent
+            out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+            out += heading(f"{short} example: {one_line(ex.title)}", "=")
+            rules = ", ".join(self.link(kb.id, sid) for sid in ex.sections)
+            out += [f"*{esc(kb.game.title)}*, worked example for {rules}.", ""]
+            out += [f"**Question.** {inline(one_line(ex.question), self.linker(kb.id))}", ""]
+            notes = examplepages.header_notes(path)
+            if notes:
+                out += [f"**The position.** {inline(notes, self.linker(kb.id))}", ""]
+            stem = Path(ex.file).stem
+            if computed.svg:
+                svg_name = f"{stem}.svg"
+                self.binary[f"{Path(doc).parent.as_posix()}/{svg_name}"] = computed.svg
+                out += [
+                    f".. figure:: {svg_name}",
+                    f"   :alt: The position of the example: {esc(one_line(ex.title))}",
+                    "   :class: example-picture",
+                    "   :width: 100%",
+                    "",
+                    "   The position, drawn by ``adjudicator show``.",
+                    "",
+                ]
+            else:
+                logger.warning("example %s: no picture (%s)", ex.file, computed.svg_error[:200],
+                               type="kb", subtype="example")
+            relpath = Path(os.path.relpath(path, doc_dir)).as_posix()
+            out += [
+                f"Download the position: :download:`{Path(ex.file).name} <{relpath}>` "
+                "(a scenario file; the ``example:`` block holds the question and the "
+                "rulebook's answer).",
+                "",
+            ]
+            command = "adjudicator " + " ".join(computed.args) if computed.args else ""
+            answer = computed.output or "(no output)"
+            if computed.args and computed.code != 0:
+                logger.warning("example %s: `%s` exited with status %d: %s", ex.file, command,
+                               computed.code, computed.output[-300:], type="kb",
+                               subtype="example")
+            out += [".. container:: example-compare", ""]
+            left = [".. container:: example-answer", ""]
+            body = [".. rubric:: The adjudicator's answer", ""]
+            if command:
+                shown = f"``{command}``" if "``" not in command else esc(command)
+                body += [f"Computed when this page was built, with {shown}:", ""]
+                body += ["::", ""] + indent(answer.splitlines()) + [""]
+            else:
+                body += ["This example names no command.", ""]
+            left += indent(body)
+            right = [".. container:: example-expected", ""]
+            body = [".. rubric:: The rulebook's result", ""]
+            body += self.expected_block(ex.expected)
+            right += indent(body)
+            out += indent(left) + [""] + indent(right) + [""]
+            self.files[f"{doc}.rst"] = "\n".join(out)
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading(f"{short} worked examples", "=")
+        out += [
+            f"The worked examples of the *{esc(kb.game.title)}* rulebook, rebuilt as positions. "
+            "Each page draws the position, asks the example's question and shows the "
+            "adjudicator's answer next to the result the rulebook gives.",
+            "",
+        ]
+        for doc, ex in docs:
+            rules = ", ".join(self.link(kb.id, sid) for sid in ex.sections)
+            out.append(f"- :doc:`{esc(one_line(ex.title))} </{OUT_DIR}/{doc}>` ({rules})")
+        out += ["", ".. toctree::", "   :hidden:", ""]
+        out += [f"   {doc.rsplit('/', 1)[1]}" for doc, _ in docs]
+        self.files[f"{kb.id}/examples/index.rst"] = "\n".join(out) + "\n"
+
+    @staticmethod
+    def expected_block(expected: Any) -> list[str]:
+        if isinstance(expected, dict):
+            out = []
+            for key, value in expected.items():
+                text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+                out.append(f"- **{esc(str(key))}**: ``{esc(text)}``" if text else f"- {key}")
+            return out + [""]
+        if expected is None:
+            return ["Not given.", ""]
+        if isinstance(expected, str):
+            return [esc(one_line(expected)), ""]
+        return ["::", "", "   " + json.dumps(expected, ensure_ascii=False), ""]
 
     # rulings: readable names, linked to their source -------------------------------------
 
@@ -944,9 +1063,12 @@ def generate(app: Sphinx) -> None:
     changed = 0
     for rel, text in files.items():
         changed += write_if_changed(pages.outdir / rel, text.rstrip() + "\n")
-    keep = {(pages.outdir / rel).resolve() for rel in files}
+    for rel, text in pages.binary.items():
+        changed += write_if_changed(pages.outdir / rel, text)
+    keep = {(pages.outdir / rel).resolve() for rel in [*files, *pages.binary]}
     for old in sorted(pages.outdir.rglob("*")):
-        if old.is_file() and old.suffix in (".rst", ".inc") and old.resolve() not in keep:
+        if (old.is_file() and old.suffix in (".rst", ".inc", ".svg")
+                and old.resolve() not in keep):
             old.unlink()
     logger.info("kbpages: %d generated files, %d changed", len(files), changed)
 
