@@ -746,7 +746,7 @@ class Pages:
                 out += [
                     f".. figure:: {svg_name}",
                     f"   :alt: The position of the example: {esc(one_line(ex.title))}",
-                    "   :class: example-picture",
+                    "   :figclass: example-picture",
                     "   :width: 100%",
                     "",
                     "   The position, drawn by ``adjudicator show``.",
