@@ -10,6 +10,7 @@ import typer
 
 from adjudicator import commands
 from adjudicator.errors import InputError
+from adjudicator.games import game_ids, get_game
 
 app = typer.Typer(
     name="adjudicator",
@@ -20,9 +21,18 @@ app = typer.Typer(
 )
 
 
+def _command_modules() -> list:
+    """The core's command modules (``adjudicator/commands/``) and every game's
+    (``adjudicator/games/<game>/commands/``), by module name."""
+    mods = [importlib.import_module(f"{commands.__name__}.{info.name}")
+            for info in pkgutil.iter_modules(commands.__path__)]
+    for gid in game_ids():
+        mods.extend(get_game(gid).submodules("commands"))
+    return sorted(mods, key=lambda m: m.__name__.rsplit(".", 1)[-1])
+
+
 def _register_commands() -> None:
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+    for module in _command_modules():
         register = getattr(module, "register", None)
         if register is not None:
             register(app)

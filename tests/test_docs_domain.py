@@ -145,6 +145,36 @@ def test_parallel_build_matches(project: Path) -> None:
     assert {c.docname for c in domain.citations["s42:7.3"]} >= {f"p{i}" for i in range(6)}
 
 
+DECIMAL = """
+Decimal cases
+=============
+
+Cites :rule:`sos:2.0`, :rule:`sos:2.21`, :rule:`sos:2.5` and :rule:`sos:2.2`.
+
+.. rule:: sos:2.5 Die
+   :order: 3
+
+.. rule:: sos:2.21 Units
+   :order: 2
+
+.. rule:: sos:2.2 Pieces
+   :order: 1
+
+.. rule:: sos:2.0 Components
+   :order: 0
+"""
+
+
+def test_rule_index_follows_the_book_order(project: Path) -> None:
+    files = {"index.rst": INDEX.replace("   other\n", "   other\n   decimal\n"),
+             "other.rst": OTHER, "decimal.rst": DECIMAL}
+    app, warnings = build(project, files)
+    assert "WARNING" not in warnings, warnings
+    # 2.21 is a case of 2.2: it comes before 2.5, as in the book
+    html = (project / "_build" / "html" / "rule-index.html").read_text(encoding="utf-8")
+    assert html.index("rule-sos-2-21") < html.index("rule-sos-2-5")
+
+
 def test_kbpages_escaping_keeps_text_literal() -> None:
     sys.path.insert(0, str(EXT_DIR))
     try:
@@ -155,6 +185,8 @@ def test_kbpages_escaping_keeps_text_literal() -> None:
     paras = kbpages.paragraphs("1. first\nline\n\n- a\n- b")
     assert paras[0].startswith("\\1.")
     assert paras[1] == "- a\n- b"
+    # a list paragraph inside a rule block is indented line by line
+    assert kbpages.indent(["text", "", paras[1]]) == ["   text", "", "   - a", "   - b"]
     known = {"12.2", "16.3"}
 
     def linker(token: str) -> str | None:

@@ -1,15 +1,21 @@
 """The game registry.
 
 A game declares its encodings (per query), its knowledge-base folder, its dice
-and its tables, so that another rulebook joins by adding a module here and
-registering it, without touching the core.
+and its tables, so that another rulebook joins by adding its folders
+(``asp/<game>/``, ``kb/<game>/``, ``adjudicator/games/<game>/``, ``tests/<game>/``)
+and registering itself in its package's ``__init__.py``, without touching the core.
+Every package under ``adjudicator/games/`` is imported when the registry is first
+asked, so the core names no game.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -38,6 +44,38 @@ class Game:
     show: str | None = None
     #: query -> the encodings whose conclusions it shows, when not only its last one
     shows: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the game's Python package (``adjudicator.games.<id>``): its facts bridge
+    #: (``.facts``), command modules (``.commands``) and picture layers (``.overlays``)
+    package: str = ""
+    #: the bundled practice position, relative to the package folder
+    demo: str | None = None
+    #: the sides of a position (as the scenario file writes them)
+    sides: tuple[str, ...] = ()
+    #: the game a command answers for when no position names one
+    default: bool = False
+
+    @property
+    def facts(self) -> ModuleType:
+        """The game's facts bridge: the input vocabulary of its encodings."""
+        return importlib.import_module(f"{self.package}.facts")
+
+    def submodules(self, name: str) -> list[ModuleType]:
+        """The modules of the game's subpackage ``name`` (e.g. ``commands``), sorted by
+        module name; none if the game has no such subpackage."""
+        try:
+            pkg = importlib.import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            return []
+        return [importlib.import_module(f"{pkg.__name__}.{m.name}")
+                for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
+
+    @property
+    def demo_path(self) -> Path | None:
+        if not self.demo:
+            return None
+        return Path(importlib.import_module(self.package).__file__).resolve().parent / self.demo
 
     @property
     def kb_folder(self) -> Path:
@@ -97,7 +135,10 @@ def register(game: Game) -> Game:
 
 
 def _load_builtin() -> None:
-    from adjudicator.games import s42  # noqa: F401  (registers itself)
+    """Import every game package under ``adjudicator/games/`` (each registers itself)."""
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            importlib.import_module(f"{__name__}.{info.name}")
 
 
 def get_game(game_id: str) -> Game:
@@ -108,3 +149,10 @@ def get_game(game_id: str) -> Game:
 def game_ids() -> list[str]:
     _load_builtin()
     return sorted(_REGISTRY)
+
+
+def default_game_id() -> str:
+    """The game registered as the default (else the first id)."""
+    _load_builtin()
+    marked = [g.id for g in _REGISTRY.values() if g.default]
+    return (marked or sorted(_REGISTRY))[0]

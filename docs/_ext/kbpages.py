@@ -6,10 +6,10 @@ On ``builder-inited`` this writes reStructuredText into ``docs/rules/`` (git-ign
 * ``rules/<game>/index.rst``: one page per game, and ``rules/<game>/rule-index.rst`` every
   section of it in rulebook order;
 * ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with,
-  first, what a player needs (summary, tables drawn as grids, named readings, worked
-  examples, the sections it cites and that cite it, counting the ids its prose links) and
-  then the rule groups of the encodings that decide it (source folded) and the tests that
-  rule on it, by readable name;
+  first, what a player needs (summary, notes, known misprints of the book, tables drawn as
+  grids, named readings, worked examples, the sections it cites and that cite it, counting
+  the ids its prose links) and then the rule groups of the encodings that decide it
+  (source folded) and the tests that rule on it, by readable name;
 * ``rules/<game>/asp-<file>.rst``: every rule group of ``asp/<game>/<file>.lp`` (found by
   glob), with the sections it decides (see ``aspgroups.py``) and its source;
 * ``rules/rulings/*.rst``: the source of every ruling test, one page per test file (tests
@@ -161,8 +161,9 @@ def heading(text: str, char: str) -> list[str]:
 
 
 def indent(lines: list[str], by: int = 3) -> list[str]:
+    """Indent every line, also the lines inside a multi-line item (a list paragraph)."""
     pad = " " * by
-    return [pad + ln if ln else "" for ln in lines]
+    return [pad + ln if ln else "" for item in lines for ln in item.split("\n")]
 
 
 def slug(section_id: str) -> str:
@@ -479,6 +480,15 @@ class Pages:
             body += [".. note::", ""]
             for para in paras:
                 body += indent(para.splitlines()) + [""]
+        for misprint in section.misprints:
+            body += [".. admonition:: Misprint in the rulebook", ""]
+            place = f" ({misprint.where})" if misprint.where else ""
+            line = f" (source line {misprint.line})" if misprint.line else ""
+            text = f"Printed{place}: {misprint.printed} Read as: {misprint.meant}{line}"
+            if misprint.why:
+                text += f" Why: {misprint.why}"
+            for para in paragraphs(text, linker):
+                body += indent(para.splitlines()) + [""]
         fields: list[tuple[str, str]] = []
         if section.parent:
             fields.append(("Part of", self.link(game, section.parent)))
@@ -578,11 +588,23 @@ class Pages:
         return out
 
     def readings_block(self, section: Any, linker) -> list[str]:
-        body = [".. rubric:: Readings of a disputed point", ""]
-        question = next((r.question for r in section.readings if r.question), None)
+        groups = section.reading_groups()
+        several = len(groups) > 1
+        body = [".. rubric:: Readings of " + ("disputed points" if several else "a disputed point"),
+                ""]
+        for key, readings in groups.items():
+            if several or key != section.id:
+                body += [f"*Scenario key:* ``{key}``", ""]
+            body += self.reading_group(readings, linker)
+        return body
+
+    def reading_group(self, readings: list[Any], linker) -> list[str]:
+        """The question and the named readings of one disputed point."""
+        body: list[str] = []
+        question = next((r.question for r in readings if r.question), None)
         if question:
             body += [f"*Question:* {inline(one_line(question), linker)}", ""]
-        for reading in section.readings:
+        for reading in readings:
             mark = " (default)" if reading.default else ""
             body.append(f"``{reading.name}``{mark}")
             text = [inline(one_line(reading.text), linker)]
@@ -933,13 +955,16 @@ class Pages:
             found = True
             out += heading(kb.game.title, "-")
             for section in sections:
-                out += heading(f"{section.id} {display_title(section.title)}", "~")
-                out += [
-                    f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
-                    f"``readings: {{\"{section.id}\": NAME}}``.",
-                    "",
-                ]
-                out += self.readings_block(section, self.linker(kb.id))[2:]
+                for key, readings in section.reading_groups().items():
+                    topic = key.partition("#")[2]
+                    title = display_title(section.title) + (f" ({topic})" if topic else "")
+                    out += heading(f"{section.id} {title}", "~")
+                    out += [
+                        f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
+                        f"``readings: {{\"{key}\": NAME}}``.",
+                        "",
+                    ]
+                    out += self.reading_group(readings, self.linker(kb.id))
         if not found:
             out += ["The knowledge base names no readings yet.", ""]
         self.files["readings.inc"] = "\n".join(out)
