@@ -313,3 +313,15 @@ def test_example_commands_run_on_the_example_file() -> None:
     # a side that show does not know is not passed on
     show = examplepages.show_args(["odds", "f.yaml", "--side", "attacker"], "f.yaml", "p.svg")
     assert "--side" not in show
+
+
+def test_result_bands_and_dash_cells_draw_as_grids() -> None:
+    kbpages = _kbpages()
+    header, rows = kbpages.table_grid({"die": "1d10", "bands": [
+        {"max": 2, "result": "lost"}, {"min": 3, "max": 6, "result": "wounded"},
+        {"min": 7, "result": "safe"}]})
+    assert header == ["Roll", "result"]
+    assert rows == [["2 or less", "lost"], ["3-6", "wounded"], ["7 or more", "safe"]]
+    # a lone "-" (no effect) must not start a list inside the table
+    assert kbpages.grid_cell("-") == "\\-"
+    assert kbpages.grid_cell("D1P") == "D1P"

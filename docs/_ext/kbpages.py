@@ -576,9 +576,13 @@ class Pages:
             "",
         ]
         for row in [header, *rows]:
-            out.append(f"   * - {esc(row[0])}".rstrip())
-            out += [f"     - {esc(cell)}".rstrip() for cell in row[1:]]
+            out.append(f"   * - {grid_cell(row[0])}".rstrip())
+            out += [f"     - {grid_cell(cell)}".rstrip() for cell in row[1:]]
         out.append("")
+        for key in ("read", "modifier", "notes"):
+            if isinstance(extra.get(key), str) and extra[key].strip():
+                label = {"read": "Reading the roll", "modifier": "Modifier"}.get(key, "Notes")
+                out += [f"*{label}:* {esc(one_line(extra[key]))}", ""]
         if practice:
             out += [
                 "*Practice table*: the cells are invented for examples and tests; "
@@ -974,6 +978,25 @@ def table_label(game: str, tid: str) -> str:
     return f"table-{game}-{re.sub(r'[^a-z0-9]+', '-', tid.lower())}"
 
 
+def grid_cell(text: str) -> str:
+    """A table cell as literal text: "-" or "1." alone would start a list."""
+    text = esc(one_line(text))
+    if text and (_LIST_START.match(text + " ") or re.fullmatch(r"[-+*•]+", text)):
+        text = "\\" + text
+    return text
+
+
+def _band_label(band: dict[str, Any]) -> str:
+    lo, hi = band.get("min"), band.get("max")
+    if lo is None and hi is None:
+        return ""
+    if lo is None:
+        return f"{hi} or less"
+    if hi is None:
+        return f"{lo} or more"
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
 def _roll_range(key: Any) -> list[int] | None:
     text = str(key).strip()
     match = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", text)
@@ -989,6 +1012,15 @@ def table_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None
     ``rows`` maps a roll (or any row name) to one cell per column; ``by_column`` maps each
     column to ``{"1-2": cell, ...}``. Anything else gives None.
     """
+    bands = body.get("bands")
+    if isinstance(bands, list) and bands and all(isinstance(b, dict) for b in bands):
+        keys: list[str] = []
+        for band in bands:
+            keys += [k for k in band if k not in ("min", "max") and k not in keys]
+        header = ["Roll" if body.get("die") else "", *keys]
+        return header, [
+            [_band_label(band), *(one_line(band.get(k, "")) for k in keys)] for band in bands
+        ]
     columns = body.get("columns")
     if not isinstance(columns, list) or not columns:
         return None
