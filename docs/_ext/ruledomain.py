@@ -333,6 +333,10 @@ class RuleDomain(Domain):
     dangling_warnings = {"rule": "rule %(target)s is cited but no page defines it"}
     data_version = 2
 
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:
+        # Search results read "(section, in S'42 12.0 Retreats)".
+        return "section"
+
     @property
     def rules(self) -> dict[str, list[RuleDef]]:
         return self.data.setdefault("rules", {})
