@@ -24,12 +24,18 @@ import json
 import random
 from typing import Any
 
+from pydantic import ValidationError
+
 from adjudicator.hexgrid import HexGrid, format_hex_id, hexside_id
 from adjudicator.scenario import (
     MECHANIZED_TYPES,
     NON_COMBAT_TYPES,
     NON_MECHANIZED_TYPES,
     Scenario,
+    _Collector,
+    _default_games,
+    _normalise,
+    _semantic_checks,
     parse_scenario,
 )
 
@@ -45,8 +51,22 @@ Data = dict[str, Any]
 
 
 def scenario(data: Data, source: str = "<generated>.json") -> Scenario:
-    """Load a generated position through the real scenario parser."""
-    return parse_scenario(json.dumps(data), source, ".json")
+    """Load a generated position with the real scenario checks.
+
+    The data goes through the same model and the same checks as a file, without the
+    line-tracking text parser (most of the cost of a small position); should any check
+    fail, the real parser reads it again to raise the error a user would see, with lines.
+    """
+    text = json.dumps(data)
+    col = _Collector(source, None)
+    try:
+        sc = Scenario.model_validate({**_normalise(json.loads(text), col), "source": source})
+    except ValidationError:
+        return parse_scenario(text, source, ".json")
+    _semantic_checks(sc, col, _default_games)
+    if col.problems:
+        return parse_scenario(text, source, ".json")
+    return sc
 
 
 def _rect(cols: int, rows: int, first: int = 1) -> list[str]:
@@ -149,6 +169,8 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
             side["river"] = river
             if rng.random() < 0.3:
                 side["bridge"] = rng.choice(("road", "rail", "ferry"))
+                if river == "volga" and side["bridge"] == "road":
+                    side["bridge"] = "ferry"  # the Volga has no road bridges (5.5.3)
             if river == "major" and rng.random() < 0.15:
                 side["frozen"] = rng.random() < 0.5
         elif roll < 0.26:
@@ -165,7 +187,10 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
             side["rail"] = True
         if side.get("river") and (side.get("road") or side.get("rail")) \
                 and "bridge" not in side and rng.random() < 0.85:
-            side["bridge"] = "road" if side.get("road") else "rail"  # most crossings bridged
+            if side["river"] != "volga":
+                side["bridge"] = "road" if side.get("road") else "rail"  # most bridged
+            elif side.get("rail"):
+                side["bridge"] = "rail"  # a Saratov-like rail bridge; never a road bridge
         if side:
             hexsides[hexside_id(a, b)] = side
     # Entry areas: up to three disjoint stretches of the map edge.

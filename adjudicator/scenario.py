@@ -463,6 +463,9 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
         seen_sides[pair] = key
         if spec.bridge and not spec.river:
             col.add((*path, "bridge"), "a bridge needs a river on the same hexside")
+        elif spec.bridge == "road" and spec.river == "volga":
+            col.add((*path, "bridge"), "the Volga has no road bridges: it is crossed only at "
+                    "a ferry or the Saratov rail bridge (5.5.3); use bridge: ferry or rail")
     for aid, area in sc.map.entry_areas.items():
         path = ("map", "entry_areas", aid)
         if is_hex_id(aid):
