@@ -44,7 +44,8 @@ Data = dict[str, Any]
 
 
 def scenario(data: Data, source: str = "<generated>.json") -> Scenario:
-    """Load a generated position through the real scenario parser."""
+    """Load a generated position through the real scenario parser (its fast first reading
+    makes this cheap; a position that fails a check raises what a user would see)."""
     return parse_scenario(json.dumps(data), source, ".json")
 
 
@@ -148,6 +149,8 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
             side["river"] = river
             if rng.random() < 0.3:
                 side["bridge"] = rng.choice(("road", "rail", "ferry"))
+                if river == "volga" and side["bridge"] == "road":
+                    side["bridge"] = "ferry"  # the Volga has no road bridges (5.5.3)
             if river == "major" and rng.random() < 0.15:
                 side["frozen"] = rng.random() < 0.5
         elif roll < 0.26:
@@ -164,7 +167,10 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
             side["rail"] = True
         if side.get("river") and (side.get("road") or side.get("rail")) \
                 and "bridge" not in side and rng.random() < 0.85:
-            side["bridge"] = "road" if side.get("road") else "rail"  # most crossings bridged
+            if side["river"] != "volga":
+                side["bridge"] = "road" if side.get("road") else "rail"  # most bridged
+            elif side.get("rail"):
+                side["bridge"] = "rail"  # a Saratov-like rail bridge; never a road bridge
         if side:
             hexsides[hexside_id(a, b)] = side
     # Entry areas: up to three disjoint stretches of the map edge.

@@ -199,6 +199,9 @@ class Scenario(base.Scenario):
                       add: base.Add) -> None:
         if spec.bridge and not spec.river:
             add((*path, "bridge"), "a bridge needs a river on the same hexside")
+        elif spec.bridge == "road" and spec.river == "volga":
+            add((*path, "bridge"), "the Volga has no road bridges: it is crossed only at "
+                "a ferry or the Saratov rail bridge (5.5.3); use bridge: ferry or rail")
 
     def check_unit(self, path: tuple[str | int, ...], u: Unit, add: base.Add) -> None:
         if u.steps is not None and u.steps > u.max_steps:
