@@ -13,7 +13,15 @@ from rich.table import Table
 
 from adjudicator import commands
 from adjudicator.errors import usage_error
-from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
+from adjudicator.output import (
+    ForceOpt,
+    JsonOpt,
+    ScenarioArg,
+    check_output,
+    cite,
+    emit,
+    write_output,
+)
 from adjudicator.queries.zoc import zoc as zoc_query
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
@@ -99,12 +107,14 @@ def show(
     side: Annotated[
         str | None, typer.Option("--side", help="Only this side's supply lines (axis|soviet).")
     ] = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Draw the position as an SVG: terrain, hexsides, units and rule overlays."""
     from adjudicator import overlays
     from adjudicator.render import ShowParams, render_svg
 
+    check_output(svg, "--svg", [file], force)
     sc = load_scenario(file)
     solver = Solver(sc.game)
     mods = overlays.available()
@@ -126,8 +136,8 @@ def show(
     else:
         chosen = [m for m in mods if getattr(params, getattr(m, "ASKS", ""), True) is not None]
     layers = [_call_layer(m, sc, solver, params) for m in chosen]
-    svg.parent.mkdir(parents=True, exist_ok=True)
-    svg.write_text(render_svg(sc, [x for x in layers if x is not None]), encoding="utf-8")
+    write_output(svg, render_svg(sc, [x for x in layers if x is not None]), "--svg", [file],
+                 force)
     emit({"svg": str(svg), "layers": [m.NAME for m in chosen]},
          lambda c: c.print(f"wrote {svg} with layers: {', '.join(m.NAME for m in chosen)}"),
          json)
