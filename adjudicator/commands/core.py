@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from adjudicator import commands
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, unknown, usage_error
 from adjudicator.output import (
     ForceOpt,
     JsonOpt,
@@ -93,13 +93,15 @@ def show(
         str | None, typer.Option("--retreat-hex", help="Draw the retreat options of this stack.")
     ] = None,
     length: Annotated[
-        int | None, typer.Option("--length", help="Retreat length for --retreat-hex.")
+        int | None, typer.Option("--length", min=1, max=4,
+                                 help="Retreat length for --retreat-hex, 1 to 4.")
     ] = None,
     vacated: Annotated[
         str | None, typer.Option("--vacated", help="Draw advances into/through this vacated hex.")
     ] = None,
     allowance: Annotated[
-        int | None, typer.Option("--allowance", help="Advance allowance for --vacated.")
+        int | None, typer.Option("--allowance", min=1, max=4,
+                                 help="Advance allowance (Adv number) for --vacated, 1 to 4.")
     ] = None,
     units: Annotated[
         str | None, typer.Option("--units", help="Units that advance, e.g. 14Pz,76Inf.")
@@ -121,12 +123,17 @@ def show(
     names = [m.NAME for m in mods]
     for name in layer or []:
         if name not in names:
-            raise usage_error(f"no layer '{name}' (layers: {', '.join(names)})", "--layer")
+            raise usage_error(f"no layer '{name}' (layers: {', '.join(names)})"
+                              f"{did_you_mean(name, names)}", "--layer")
     for flag, value in (("--retreat-hex", retreat_hex), ("--vacated", vacated)):
         if value is not None and value not in sc.map.hexes:
-            raise usage_error(f"'{value}' is not on the map", flag)
+            raise usage_error(f"'{value}' is not on the map{did_you_mean(value, sc.map.hexes)}",
+                              flag)
     if side is not None and side not in ("axis", "soviet"):
         raise usage_error(f"'{side}' is not one of axis, soviet", "--side")
+    for uid in [u for u in (units or "").split(",") if u]:
+        if uid not in sc.units_by_id:
+            raise unknown("unit", uid, sc.units_by_id, "--units")
     params = ShowParams(
         retreat_hex=retreat_hex, retreat_length=length, vacated=vacated, allowance=allowance,
         units=[u for u in (units or "").split(",") if u], side=side,

@@ -9,10 +9,12 @@ import typer
 from rich.console import Console
 
 from adjudicator.errors import InputError, usage_error
-from adjudicator.output import JsonOpt, cite, emit
+from adjudicator.output import ForceOpt, JsonOpt, check_output, cite, emit, write_output
 
 DEFAULT_GAME = "s42"
 
+LimitOpt = Annotated[int, typer.Option("--limit", min=1, max=1000,
+                                      help="Most search results to show (1 to 1000).")]
 GameOpt = Annotated[str, typer.Option("--game", "-g", help="Game id (s42, sos, kb42, p2p, eak).")]
 
 
@@ -103,7 +105,7 @@ def rules(
     search: Annotated[
         str | None, typer.Option("--search", "-s", help="Search titles, terms and summaries.")
     ] = None,
-    limit: Annotated[int, typer.Option(help="Most search results to show.")] = 20,
+    limit: LimitOpt = 20,
     as_json: JsonOpt = False,
 ) -> None:
     """Show what the knowledge base holds about a rule section, or search it."""
@@ -126,7 +128,7 @@ def rules(
 def search_cmd(
     text: Annotated[str, typer.Argument(help="Words to look for.")],
     game: GameOpt = DEFAULT_GAME,
-    limit: Annotated[int, typer.Option(help="Most results to show.")] = 20,
+    limit: LimitOpt = 20,
     as_json: JsonOpt = False,
 ) -> None:
     """Search section titles, terms and summaries (every word must match)."""
@@ -149,6 +151,7 @@ def ingest(
     style: Annotated[
         str | None, typer.Option(help="Numbering style: lines, inline or lettered (detected).")
     ] = None,
+    force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse a rulebook's text into a section tree with cross-references."""
@@ -156,15 +159,17 @@ def ingest(
 
     if not rulebook.is_file():
         raise usage_error(f"no such file: {rulebook}", "RULEBOOK")
+    if out is not None:
+        if not out.is_dir():
+            raise usage_error(f"no folder {out}: create it first", "--out")
+        check_output(out / "sections.yaml", "--out", [rulebook], force)
     if style not in (None, "lines", "inline", "lettered"):
         raise usage_error(f"unknown style {style!r} (lines, inline, lettered)", "--style")
     result = parse_file(rulebook, game, style)  # type: ignore[arg-type]
     text = sections_yaml(result)
     written = None
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        written = out / "sections.yaml"
-        written.write_text(text, encoding="utf-8")
+        written = write_output(out / "sections.yaml", text, "--out", [rulebook], force)
     data = {
         "game": game,
         "source": rulebook.name,
