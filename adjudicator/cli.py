@@ -129,6 +129,10 @@ def main(argv: list[str] | None = None) -> None:
     as_json = _WATCHDOG["json"] = _wants_json(argv)
     code = 0
     try:
+        if any("\x00" in a for a in argv):
+            # (a shell cannot pass one; a program calling main() can)
+            raise InputError([Problem("<command line>", 0, "arguments",
+                                      "an argument holds a NUL character")])
         rv = app(args=argv, standalone_mode=False, prog_name="adjudicator")
         code = rv if isinstance(rv, int) else 0
     except InputError as exc:

@@ -45,7 +45,7 @@ def _roll(dice: Dice, purpose: str, log: list[dict[str, Any]]) -> int:
     try:
         r = dice.roll(purpose, count=1)
     except RollsExhausted as exc:
-        raise Refused(f"no die roll left ({purpose})", []) from exc
+        raise Refused(f"no die roll left ({purpose})", [], field="roll") from exc
     log.append({"purpose": purpose, "dice": list(r.dice), "total": r.total})
     return r.total
 

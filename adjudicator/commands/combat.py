@@ -130,6 +130,18 @@ def _check_hex(sc: Scenario, h: str, option: str) -> None:
         raise usage_error(f"hex {h} is not on the map{did_you_mean(h, sc.map.hexes)}", option)
 
 
+def _check_choice_ids(sc: Scenario, ch: Choices) -> None:
+    """Every unit a choice names exists (did you mean ...)."""
+    named = {"attacker_losses": ch.attacker_losses, "defender_losses": ch.defender_losses,
+             "lead": ch.lead, "dd_reroll": [ch.dd_reroll] if ch.dd_reroll else [],
+             "dd_support": [ch.dd_support] if ch.dd_support not in (None, "air") else [],
+             "retreat": [u for u in ch.retreat if u != "*"], "advance": list(ch.advance)}
+    for key, uids in named.items():
+        for uid in uids:
+            if uid not in sc.units_by_id:
+                raise unknown("unit", uid, sc.units_by_id, FIELD_OPTION[key])
+
+
 def _check_declaration(sc: Scenario, defender_hex: str, attackers: list[str],
                        artillery: list[str], reroll: str | None = None) -> None:
     """Refuse an unknown hex or unit up front (exit 2), with the closest names."""
@@ -323,6 +335,7 @@ def _run_combat(file, defender_hex, attackers, air, air_nation, artillery, plann
     decl = Declaration(defender_hex, _ids(attackers), _support(air, air_nation, artillery),
                        planned_offensive, reroll)
     ch = _choices(choices_file, **choices_kw)
+    _check_choice_ids(sc, ch)
     if ch.dd is None and default_dd is not None:
         ch.dd = default_dd
     dice = _dice(roll, seed)
