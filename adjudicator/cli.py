@@ -38,6 +38,7 @@ _WATCHDOG = {"armed": False, "json": False}
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     time_limit: Annotated[float, typer.Option(
         "--time-limit", metavar="SECONDS", min=0.1, max=MAX_TIME_LIMIT,
         envvar="ADJUDICATOR_TIME_LIMIT",
@@ -49,6 +50,7 @@ def _options(
     from adjudicator import clock
 
     clock.start(time_limit)
+    ctx.call_on_close(lambda: clock.start(None))  # the limit ends with the command
     if _WATCHDOG["armed"]:
         _arm_watchdog(time_limit)
 
