@@ -699,6 +699,9 @@ def check_advance_kind(sc: Scenario, spec: str, solver: Solver | None = None,
         adv = int(opts.get("adv", "4"))
     except ValueError:
         raise usage_error(f"adv must be a number, got '{opts['adv']}'", "--advance") from None
+    if not 1 <= adv <= 4:
+        raise usage_error(f"adv is the CRT's Adv number, 1 to 4 (14.2.2), got {adv}",
+                          "--advance")
     mode = opts.get("mode", "normal")
     others = [o for o in opts.get("with", "").split("+") if o]
     v = check_advance(sc, uid, path, vacated, adv, mode=mode, others=others,  # type: ignore[arg-type]
@@ -722,7 +725,7 @@ def _register_check_kind() -> None:
     register_kind(Kind(
         "advance", "UNIT:H1,H2,...",
         "may the unit Advance After Combat along these hexes (14.1-14.5)? Add "
-        ";vacated=H ;adv=N ;mode=limited|delay|auto-ds ;with=ID+ID as needed "
+        ";vacated=H ;adv=N (1 to 4) ;mode=limited|delay|auto-ds ;with=ID+ID as needed "
         "(default: vacated = the first hex, Adv 4).",
         check_advance_kind,
     ))
