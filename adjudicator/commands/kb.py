@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -163,6 +164,9 @@ def ingest(
         if not out.is_dir():
             raise usage_error(f"no folder {out}: create it first", "--out")
         check_output(out / "sections.yaml", "--out", [rulebook], force)
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", game):
+        raise usage_error(f"a game id is lower-case letters, digits and _, starting with a "
+                          f"letter (e.g. s42), got {game!r}", "--game")
     if style not in (None, "lines", "inline", "lettered"):
         raise usage_error(f"unknown style {style!r} (lines, inline, lettered)", "--style")
     result = parse_file(rulebook, game, style)  # type: ignore[arg-type]

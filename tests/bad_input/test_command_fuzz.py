@@ -42,7 +42,7 @@ ALARM = 90
 #: eighth of the profile's count with the others (25 with "slow", as CI runs it); the
 #: knowledge-base commands, which load the whole rulebook each time, get half as many.
 EXAMPLES = 3 if settings.default.max_examples <= 60 else settings.default.max_examples // 8
-SLOW_COMMANDS = ("rules", "search")
+SLOW_COMMANDS = ("rules", "search", "kb check", "demo")
 
 PROBLEM = re.compile(r"^.+:-?\d+: .+: .+$")
 
@@ -191,6 +191,17 @@ def commands(files: dict[str, Path]) -> dict[str, st.SearchStrategy[list[str]]]:
     out_cmds["search"] = st.tuples(JUNK, options({"--game": some(st.sampled_from(["s42", "x"])),
                                                   "--limit": some(INT)})).map(
         lambda t: ["search", t[0], *t[1]])
+    out_cmds["kb ingest"] = st.tuples(
+        st.sampled_from([str(ROOT / "README.md"), str(files["dir"]), "/dev/null",
+                         str(files["dir"] / "nothing.txt"), str(files["existing"])]),
+        options({"--game": some(st.sampled_from(["t", "s42", "A b", ""])),
+                 "--out": st.sampled_from([str(files["dir"]), str(files["dir"] / "missing"),
+                                           str(files["existing"]), "/dev/null"]),
+                 "--style": some(st.sampled_from(["lines", "inline", "lettered"])),
+                 "--force": FLAG})).map(lambda t: ["kb", "ingest", t[0], *t[1]])
+    out_cmds["kb check"] = options({"--game": some(st.sampled_from(["s42", "sos", "x"]))}).map(
+        lambda o: ["kb", "check", *o])
+    out_cmds["demo"] = scenario.map(lambda f: ["demo", f])
     return out_cmds
 
 
@@ -256,14 +267,16 @@ def check_contract(args: list[str], code: int, out: str, err: str) -> None:
 @pytest.mark.parametrize("command", [
     "validate", "zoc", "bonds", "supply", "attrition", "show", "odds", "combat", "apply",
     "replay", "rally", "disengage", "advances", "breakthrough", "retreats", "check",
-    "weather", "generate", "rules", "search",
+    "weather", "generate", "rules", "search", "kb ingest", "kb check", "demo",
 ])
 def test_random_options_never_crash(files, command):
+    if command == "demo" and EXAMPLES == 3:
+        pytest.skip("demo runs every query (several seconds): tried with the slow profile")
     before = {p: p.read_bytes() for p in (files["demo"], files["replay"],
                                           files["choices_good"], files["choices_bad"])}
     strategy = commands(files)[command]
 
-    n = max(2, EXAMPLES // 2) if command in SLOW_COMMANDS else EXAMPLES
+    n = max(1, EXAMPLES // 3) if command in SLOW_COMMANDS else EXAMPLES
 
     @settings(max_examples=n, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
