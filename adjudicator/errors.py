@@ -12,6 +12,14 @@ from typing import Any
 MAX_SHOWN = 50
 
 
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters written as escapes, so that
+    a problem is always one line, whatever the user typed."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     file: str
@@ -20,7 +28,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.path}: {self.message}"
+        return one_line(f"{self.file}:{self.line}: {self.path}: {self.message}")
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "line": self.line, "path": self.path,

@@ -477,3 +477,10 @@ def test_a_solve_past_the_time_limit_is_stopped(tmp_path):
         in proc.stderr
     assert "Traceback" not in proc.stderr
     assert json.loads(proc.stdout)["errors"][0]["path"] == "--time-limit"
+
+
+@pytest.mark.parametrize("value", ["a\nb", "x\r", "\x1e", "tab\there"])
+def test_a_value_with_line_breaks_is_still_one_line(capsys, demo, value):
+    r = run(capsys, "weather", "--season", value)
+    refused(r, "--season")
+    assert r.err.count("\n") == 1, r.err
