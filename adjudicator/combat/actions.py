@@ -187,9 +187,11 @@ def disengage(sc: Scenario, dice: Dice, units: list[str], as_stack: bool = False
         if reroll:
             lu = sc.units_by_id.get(reroll)
             if lu is None or lu.type != "leader" or lu.side != "axis" or grp[0].side != "axis":
-                raise Refused("only the Axis leader re-rolls an Axis disengagement", ["28.1.4"])
+                raise Refused("only the Axis leader re-rolls an Axis disengagement", ["28.1.4"],
+                              field="reroll")
             if lu.used or lu.train:
-                raise Refused(f"leader {reroll} cannot re-roll now", ["28.1.1", "5.6.4"])
+                raise Refused(f"leader {reroll} cannot re-roll now", ["28.1.1", "5.6.4"],
+                              field="reroll")
             old = roll
             roll = _roll(dice, f"Disengagement re-roll by leader {reroll}", rolls)
             w.set(reroll, "used", True, f"leader {reroll} re-rolled {old} -> {roll}",
@@ -209,14 +211,14 @@ def disengage(sc: Scenario, dice: Dice, units: list[str], as_stack: bool = False
             path = retreat.get(u.id, retreat.get("*"))
             if path is None:
                 raise Refused(f"{u.id} disengages: give its retreat of 1 or 2 hexes (retreat: "
-                              f"{{{u.id}: [hexes]}})", ["27.2.3"])
+                              f"{{{u.id}: [hexes]}})", ["27.2.3"], field="retreat")
             probs = check_retreat_path(sc, u.id, u.hex, list(path), [1, 2])
             for h in path:
                 if h in ezoc and h not in friendly:
                     probs.append(f"{h} is in an enemy ZOC with no friendly unit (27.2.3)")
             if probs:
                 raise Refused(f"disengagement retreat of {u.id}: " + "; ".join(probs),
-                              ["27.2.3", "12.1"])
+                              ["27.2.3", "12.1"], field="retreat")
             after = "full-retreat" if u.status in ("disrupted", "full-retreat") else "disrupted"
             w.set(u.id, "hex", path[-1], f"{u.id} disengages to {path[-1]}", ["27.2.3"])
             w.set(u.id, "status", after, f"{u.id} is now {after}", ["27.2.3", "13.1.2"])
