@@ -21,7 +21,8 @@ import typer
 
 from adjudicator import commands
 from adjudicator.clock import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, time_limit_message
-from adjudicator.errors import MAX_SHOWN, InputError, Problem, TimeLimitError
+from adjudicator.errors import InputError, Problem, TimeLimitError
+from adjudicator.games import game_ids, get_game
 
 app = typer.Typer(
     name="adjudicator",
@@ -55,9 +56,18 @@ def _options(
         _arm_watchdog(time_limit)
 
 
+def _command_modules() -> list:
+    """The core's command modules (``adjudicator/commands/``) and every game's
+    (``adjudicator/games/<game>/commands/``), by module name."""
+    mods = [importlib.import_module(f"{commands.__name__}.{info.name}")
+            for info in pkgutil.iter_modules(commands.__path__)]
+    for gid in game_ids():
+        mods.extend(get_game(gid).submodules("commands"))
+    return sorted(mods, key=lambda m: m.__name__.rsplit(".", 1)[-1])
+
+
 def _register_commands() -> None:
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+    for module in _command_modules():
         register = getattr(module, "register", None)
         if register is not None:
             register(app)
@@ -86,11 +96,11 @@ def _wants_json(argv: list[str]) -> bool:
 
 
 def _report(problems: list[Problem], as_json: bool) -> None:
-    err = InputError(problems)
+    err = InputError(problems)  # (a list capped before keeps its hidden problems)
     if as_json:
-        sys.stdout.write(json.dumps(err.to_json(MAX_SHOWN), indent=2) + "\n")
+        sys.stdout.write(json.dumps(err.to_json(), indent=2) + "\n")
         sys.stdout.flush()
-    sys.stderr.write("\n".join(err.lines(MAX_SHOWN)) + "\n")
+    sys.stderr.write("\n".join(err.lines()) + "\n")
     sys.stderr.flush()
 
 

@@ -2,7 +2,8 @@
 
 Rule areas add what they know through ``Layer`` objects: shaded hexes, lines
 between hex centres (bonds, paths), hexside marks and labels. The ``show``
-command collects layers from every module in ``adjudicator.overlays``.
+command collects layers from every module of the position's game's overlays package
+(``adjudicator/games/<game>/overlays/``).
 """
 
 from __future__ import annotations

@@ -12,17 +12,20 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarint import ScalarInt
 
 from adjudicator.errors import InputError, Problem, read_input
+from adjudicator.fastload import check_sizes, read_json, read_yaml
 from adjudicator.hexgrid import HexGrid, is_hex_id, parse_hexside_id
+from adjudicator.limits import MAX_DEPTH, MAX_NUMBER, nesting_message, read_text
 
 Side = Literal["axis", "soviet"]
 Terrain = Literal[
@@ -78,7 +81,7 @@ class HexSpec(_Strict):
     terrain: Terrain = "clear"
     city: Literal["major", "minor"] | None = None
     town: bool = False
-    vp: int = Field(default=0, ge=0)
+    vp: int = Field(default=0, ge=0, le=MAX_NUMBER)
     port: bool = False
     control: Side | None = None
     fortification: Literal["printed", "built", "under-construction"] | None = None
@@ -125,11 +128,11 @@ class Unit(_Strict):
     side: Side
     hex: str
     type: UnitType  # type: ignore[valid-type]
-    attack: int = Field(ge=0)
-    defense: int = Field(ge=0)
-    ma: int = Field(ge=0)
-    max_steps: int = Field(default=1, ge=1)
-    steps: int | None = Field(default=None, ge=1)
+    attack: int = Field(ge=0, le=MAX_NUMBER)
+    defense: int = Field(ge=0, le=MAX_NUMBER)
+    ma: int = Field(ge=0, le=MAX_NUMBER)
+    max_steps: int = Field(default=1, ge=1, le=MAX_NUMBER)
+    steps: int | None = Field(default=None, ge=1, le=MAX_NUMBER)
     free_stacking: bool = False
     tank: Literal["none", "black", "red", "white"] = "none"
     tq: Literal["elite", "normal", "low"] = "normal"
@@ -154,7 +157,7 @@ class Unit(_Strict):
     #: ASU or leader on its Used side (18.2.1, 28.1.1).
     used: bool = False
     #: Range printed on an ASU or leader counter, in hexes (18.4, 28.1.2).
-    range: int | None = Field(default=None, ge=0)
+    range: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
 
     @field_validator("id", "hex", mode="before")
     @classmethod
@@ -195,7 +198,7 @@ class SupplySourceSpec(_Strict):
 
 class Scenario(_Strict):
     game: str
-    turn: int = Field(default=1, ge=1)
+    turn: int = Field(default=1, ge=1, le=MAX_NUMBER)
     weather: Weather = "clear"
     phasing: Side = "axis"
     map: MapSpec
@@ -320,6 +323,9 @@ def _read_document(path: Path, text: str, col: _Collector) -> Any:
         except json.JSONDecodeError as exc:
             col.add((), f"malformed JSON: {exc.msg} (column {exc.colno})", exc.lineno)
             return None
+        except (ValueError, RecursionError):  # pragma: no cover - refused by scan_json
+            col.add((), "unreadable JSON", 1)
+            return None
     try:
         return yaml.load(text)
     except MarkedYAMLError as exc:
@@ -327,24 +333,54 @@ def _read_document(path: Path, text: str, col: _Collector) -> Any:
         line = mark.line + 1 if mark else 1
         what = exc.problem or exc.context or "unreadable"
         col.add((), f"malformed YAML: {what}", line)
+    except ReaderError as exc:  # a character YAML does not allow
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        col.add((), f"malformed YAML: {' '.join(str(exc.reason).split())} "
+                    f"(character #x{exc.character:04x})"
+                if isinstance(exc.character, int) else f"malformed YAML: {exc.reason}", line)
     except YAMLError as exc:  # pragma: no cover - other ruamel errors
+        col.add((), f"malformed YAML: {' '.join(str(exc).split())}", 1)
+    except RecursionError:
+        col.add((), f"malformed YAML, {nesting_message()}", 1)
+    except ValueError as exc:  # a number too long to read
         col.add((), f"malformed YAML: {exc}", 1)
     return None
 
 
-def _plain(node: Any, path: PathT, col: _Collector) -> Any:
-    """Copy the ruamel tree into plain Python data, fixing hex-id numbers."""
+def _plain(node: Any, path: PathT, col: _Collector, seen: set[int] | None = None) -> Any:
+    """Copy the ruamel tree into plain Python data, fixing hex-id numbers.
+
+    A mapping or list met twice (an alias) is refused rather than copied again, and the
+    copy stops at MAX_DEPTH, so that nothing the first scan missed can explode here.
+    """
+    if seen is None:
+        seen = set()
+    if isinstance(node, dict | list):
+        if id(node) in seen:
+            col.add(path, "an alias (*name) is not allowed in a scenario file; "
+                          "write the value out in full")
+            return None
+        seen.add(id(node))
+        if len(path) >= MAX_DEPTH:
+            col.add(path, nesting_message())
+            return None
     if isinstance(node, dict):
         out = {}
         for k, v in node.items():
             key = k if isinstance(k, str) else _hex_text(k)
             if key is None:
-                col.add(path, f"key {k!r} must be text")
+                hint = f' (quote it: "{k}")' if isinstance(k, float) else ""
+                lc = getattr(node, "lc", None)
+                try:
+                    line = lc.key(k)[0] + 1 if lc is not None else None
+                except (KeyError, TypeError):
+                    line = None
+                col.add(path, f"key {k!r} must be text{hint}", line)
                 continue
-            out[key] = _plain(v, (*path, key), col)
+            out[key] = _plain(v, (*path, key), col, seen)
         return out
     if isinstance(node, list):
-        return [_plain(v, (*path, i), col) for i, v in enumerate(node)]
+        return [_plain(v, (*path, i), col, seen) for i, v in enumerate(node)]
     if _leading_zeros(node):
         return _hex_text(node)
     if isinstance(node, str):
@@ -424,6 +460,11 @@ def _describe(err: dict, col: _Collector) -> None:
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         col.add(loc, f"{value!r} is not one of {', '.join(choices)}{hint}")
         return
+    if kind in ("list_type", "dict_type", "model_type", "model_attributes_type"):
+        want = "a list" if kind == "list_type" else "a mapping (key: value)"
+        got = f"the text {value!r}" if isinstance(value, str) else _kind_of(value)
+        col.add(loc, f"expected {want}, got {got}")
+        return
     if kind.startswith("int_") or kind.startswith("bool_") or kind.startswith("string_"):
         col.add(loc, f"{err['msg'].lower()}, got {value!r}")
         return
@@ -433,12 +474,31 @@ def _describe(err: dict, col: _Collector) -> None:
     col.add(loc, err["msg"])
 
 
-def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], list[str]]) -> None:
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{value!r} (true or false)"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], list[str]],
+                     partial: bool = False) -> None:
+    """Checks across fields; ``partial`` for the valid parts of an invalid file (whose
+    game may be missing, already reported)."""
     games = known_games()
-    if sc.game and sc.game not in games:
+    if sc.game not in games and (sc.game or not partial):
         close = difflib.get_close_matches(sc.game, games, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         col.add(("game",), f"no adjudicator for game '{sc.game}' (known: {', '.join(games)}){hint}")
+    elif sc.game:
+        _check_readings(sc, col)
     grid = sc.grid
     for hid in sc.map.hexes:
         if not is_hex_id(hid):
@@ -468,7 +528,7 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
         if is_hex_id(aid):
             col.add(path, f"entry-area id '{aid}' looks like a hex id; use a letter such as 'W'")
         for i, hid in enumerate(area.hexes):
-            if hid not in grid:
+            if hid not in grid or not is_hex_id(hid):
                 col.add((*path, "hexes", i), f"'{hid}' is not on the map")
             elif not grid.on_edge(hid):
                 col.add((*path, "hexes", i), f"'{hid}' is not on the map edge")
@@ -499,6 +559,20 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
             col.add(("map", "hexes", hid, "sea"), "a sea is given only for a port (16.2.3)")
 
 
+def _check_readings(sc: Scenario, col: _Collector) -> None:
+    """Every reading a scenario chooses is one the knowledge base names (as --reading)."""
+    from adjudicator.games import get_game
+
+    try:
+        game = get_game(sc.game)
+    except KeyError:
+        return
+    for rule, name in (sc.readings or {}).items():
+        problem = game.reading_problem(rule, name)
+        if problem:
+            col.add(("readings", rule), problem)
+
+
 def _salvage(data: dict) -> Scenario | None:
     """The parts of an invalid file that do validate, for the remaining checks.
 
@@ -510,7 +584,8 @@ def _salvage(data: dict) -> Scenario | None:
     except ValidationError:
         return None
     units = []
-    for raw in data.get("units") or []:
+    listed = data.get("units")
+    for raw in listed if isinstance(listed, list) else []:
         try:
             units.append(Unit.model_validate(raw))
         except ValidationError:
@@ -521,8 +596,11 @@ def _salvage(data: dict) -> Scenario | None:
                 if ok else None
             )
     game = data.get("game") if isinstance(data.get("game"), str) else None
+    readings = data.get("readings")
+    readings = {k: v for k, v in readings.items() if isinstance(v, str)} \
+        if isinstance(readings, dict) else {}
     sc = Scenario.model_construct(game=game or "", map=m, units=[u for u in units if u],
-                                  readings={}, source="")
+                                  readings=readings, source="")
     sc.__dict__["_unit_index"] = [i for i, u in enumerate(units) if u]
     return sc
 
@@ -539,7 +617,19 @@ def parse_scenario(
     suffix: str = ".yaml",
     known_games: Callable[[], list[str]] = _default_games,
 ) -> Scenario:
-    """Parse scenario text; raise InputError listing every problem."""
+    """Parse scenario text; raise InputError listing every problem.
+
+    The text is first read fast (:mod:`adjudicator.fastload`: the limits are checked there,
+    each refusal with its line). A file that reads and validates cleanly is done. Anything
+    else is read again by the line-tracking reader, which finds the line of every problem.
+    """
+    json_text = suffix.lower() == ".json"
+    data = read_json(text, source) if json_text else read_yaml(text, source)
+    if data is not None:
+        col = _Collector(source, None)
+        sc = _validate(_normalise(data, col), col, source, known_games)
+        if sc is not None and not col.problems:
+            return sc
     col = _Collector(source, None)
     doc = _read_document(Path(source).with_suffix(suffix), text, col)
     if col.problems:
@@ -548,7 +638,32 @@ def parse_scenario(
     if not isinstance(doc, dict):
         col.add((), "a scenario file holds a mapping with keys game, map, units, ...")
         raise InputError(col.problems)
-    data = _normalise(_plain(doc, (), col), col)
+    data = _plain(doc, (), col)
+    try:
+        check_sizes(data, source)
+    except InputError as exc:  # the same refusal, with the line of the part too large
+        raise InputError([Problem(p.file, _line_of(doc, _path_of(p.path)), p.path, p.message)
+                          for p in exc.problems]) from None
+    sc = _validate(_normalise(data, col), col, source, known_games)
+    if col.problems or sc is None:
+        raise InputError(col.problems)
+    return sc
+
+
+def _path_of(text: str) -> PathT:
+    """The inverse of format_path for the paths of size refusals (keys without dots)."""
+    out: list[str | int] = []
+    for part in text.replace("[", ".[").split("."):
+        if part.startswith("[") and part.endswith("]"):
+            out.append(int(part[1:-1]))
+        elif part and part != "(top)":
+            out.append(part)
+    return tuple(out)
+
+
+def _validate(data: dict, col: _Collector, source: str,
+              known_games: Callable[[], list[str]]) -> Scenario | None:
+    """The model of plain data, every problem added to ``col``."""
     try:
         sc = Scenario.model_validate({**data, "source": source})
     except ValidationError as exc:
@@ -556,11 +671,9 @@ def parse_scenario(
             _describe(err, col)
         partial = _salvage(data)
         if partial is not None:
-            _semantic_checks(partial, col, known_games)
-        raise InputError(col.problems) from None
+            _semantic_checks(partial, col, known_games, partial=True)
+        return None
     _semantic_checks(sc, col, known_games)
-    if col.problems:
-        raise InputError(col.problems)
     return sc
 
 
@@ -575,7 +688,16 @@ def load_scenario(path: str | Path, **kw: Any) -> Scenario:
 def line_of(sc: Scenario, path: PathT) -> int:
     """Line of ``path`` in the scenario's file (1 when unknown)."""
     try:
-        text = Path(sc.source).read_text(encoding="utf-8")
-        return _line_of(YAML(typ="rt").load(text), path)
-    except (OSError, YAMLError):
+        st = Path(sc.source).stat()
+        return _line_of(_tree(sc.source, st.st_mtime_ns, st.st_size), path)
+    except (OSError, InputError):
         return 1
+
+
+@lru_cache(maxsize=4)
+def _tree(source: str, mtime_ns: int, size: int) -> Any:
+    """The line-tracking tree of a file that loaded before (read once per version)."""
+    try:
+        return YAML(typ="rt").load(read_text(source))
+    except (YAMLError, RecursionError, ValueError):
+        return None

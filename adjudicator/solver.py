@@ -50,6 +50,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import clingo
 from clingo import ast
@@ -57,23 +58,16 @@ from clorm import Predicate
 
 from adjudicator import clock
 from adjudicator.errors import InputError, Problem
-from adjudicator.facts import (
-    Fact,
-    PositionData,
-    Symbols,
-    facts_text,
-    map_digest,
-    map_signatures,
-    map_symbol_groups,
-    position_data,
-    position_facts,
-    position_rules,
-    position_signatures,
-    world_key,
-    world_signatures,
-)
 from adjudicator.games import Game, get_game
 from adjudicator.scenario import MapSpec, Scenario, format_path, line_of
+
+# The facts bridge is the game's (``Game.facts``, ``adjudicator/games/<game>/facts.py``):
+# its input vocabulary, the map and position facts of a scenario. Every game's facts
+# module offers the functions the harness calls below (``position_signatures``,
+# ``world_signatures``, ``map_signatures``, ``position_data``, ``position_rules``,
+# ``position_facts``, ``world_key``, ``map_digest``, ``map_symbol_groups``,
+# ``facts_text``) and the class ``Symbols``.
+Fact = tuple[type[Predicate], tuple]
 
 #: Queries one session answers before it is renewed (bounds memory; each query's
 #: atoms stay in the session until then).
@@ -418,6 +412,7 @@ def build_part(
     shown_from: list[Path] | None = None,
     position: frozenset[tuple[str, int]] | None = None,
     given: frozenset[tuple[str, int]] | None = None,
+    facts: ModuleType | None = None,
 ) -> Part:
     """The program parts ``name(k, p, w)``, ``name_w(w)``, ``name_p(p, w)`` and
     ``name_b(b)`` for the given encodings.
@@ -435,9 +430,12 @@ def build_part(
     defines it (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions,
     not those of the areas it builds on. Only the rules the shown conclusions can
     depend on are kept, given which of its own fact predicates the question gives
-    (``given``; see ``slice_rules``).
+    (``given``; see ``slice_rules``). ``facts`` is the game's facts bridge, which
+    names the position and world predicates.
     """
-    position = position_signatures() if position is None else position
+    if facts is None:
+        raise TypeError("build_part needs the game's facts bridge (facts=game.facts)")
+    position = facts.position_signatures() if position is None else position
     statements: list[ast.AST] = []
     ast.parse_files([str(f) for f in files], statements.append)
     own: frozenset[tuple[str, int]] | None = None
@@ -487,7 +485,7 @@ def build_part(
             raise EncodingError(f"{where}: unsupported statement {t}")
     shown_sigs = {(n, a) for n, arities in shown.items() for a in arities}
     kept = slice_rules(rules, shown_sigs, static | position, given)
-    world = world_signatures() & position
+    world = facts.world_signatures() & position
     reads: set[tuple[str, int]] = set()
     for r in kept:
         reads |= _body_signatures(r)[1] & (position - world)
@@ -563,7 +561,7 @@ class _PositionContext:
     the data of each position number waiting to be ground."""
 
     def __init__(self) -> None:
-        self.data: dict[int, PositionData] = {}
+        self.data: dict[int, object] = {}
 
     def units(self, p: clingo.Symbol) -> list[clingo.Symbol]:
         return self.data[p.number].units
@@ -613,6 +611,7 @@ class MapSession:
 
     def __init__(self, game: Game, map_groups: dict[tuple[str, int], list[clingo.Symbol]]):
         self.game = game
+        self.facts = facts = game.facts
         self.ctl = clingo.Control(["--warn=none"])
         # Only the shown atoms of the questions are output (none of the map's).
         self.ctl.add("base", [], "#show.")
@@ -628,7 +627,7 @@ class MapSession:
         self.ctl.ground([("base", []), ("map_facts", [])], context=maps)
         self.static: frozenset[tuple[str, int]] = frozenset(
             (name, arity) for name, arity, _ in self.ctl.symbolic_atoms.signatures
-        ) | map_signatures() | _static_heads(game)
+        ) | facts.map_signatures() | _static_heads(game)
         self.setup_s = time.perf_counter() - t0
         self.parts: dict[tuple[str, frozenset[tuple[str, int]]], Part] = {}
         #: position key -> (scenario, position number, predicates added)
@@ -647,7 +646,7 @@ class MapSession:
         #: position facts waiting to be ground, the parts that make them, interned symbols
         self.pos_context = _PositionContext()
         self.position_parts: dict[frozenset[str], str] = {}
-        self.symbols = Symbols()
+        self.symbols = facts.Symbols()
         #: batch parts added to the control, and the number of the last batch
         self.batch_added: set[str] = set()
         self.batches = 0
@@ -661,7 +660,8 @@ class MapSession:
             if part is None:
                 part = _PARTS[key] = build_part(
                     f"q_{query}_{len(_PARTS)}", self.game.encoding_paths(query),
-                    self.static, shown_from=self.game.shown_paths(query), given=given)
+                    self.static, shown_from=self.game.shown_paths(query), given=given,
+                    facts=self.facts)
             with ast.ProgramBuilder(self.ctl) as builder:
                 for st in (*part.statements, *part.world, *part.position):
                     builder.add(st)
@@ -692,7 +692,7 @@ class MapSession:
             while len(self.positions) > MAX_POSITIONS:
                 self.positions.popitem(last=False)
         if reads is None:
-            reads = position_signatures() - world_signatures()
+            reads = self.facts.position_signatures() - self.facts.world_signatures()
         names = {n for n, _ in reads}
         missing = frozenset(names - added)
         if missing:
@@ -701,7 +701,8 @@ class MapSession:
             # than parsing them as text, or adding them atom by atom.
             if p in self.pos_context.data:
                 raise EncodingError(f"position {p}: facts already waiting to be ground")
-            self.pos_context.data[p] = position_data(sc, missing, window, self.symbols)
+            self.pos_context.data[p] = self.facts.position_data(sc, missing, window,
+                                                                self.symbols)
             ground = (self._position_part(missing), [clingo.Number(p)])
             if pending is not None:
                 pending.append(ground)
@@ -722,19 +723,20 @@ class MapSession:
         part = self.position_parts.get(names)
         if part is None:
             part = self.position_parts[names] = f"pos_{len(self.position_parts) + 1}"
-            self.ctl.add(part, ["p"], position_rules(names))
+            self.ctl.add(part, ["p"], self.facts.position_rules(names))
         return part
 
     def world(self, sc: Scenario, readings: dict[str, str]) -> int:
         """The number of the position's world (turn, weather, phasing side and
         readings); its facts are added the first time."""
-        key = world_key(sc, readings)
+        F = self.facts
+        key = F.world_key(sc, readings)
         w = self.worlds.get(key)
         if w is None:
             w = self.worlds[key] = self._number()
-            names = frozenset(n for n, _ in world_signatures())
+            names = frozenset(n for n, _ in F.world_signatures())
             part = f"world_{w}"
-            self.ctl.add(part, [], facts_text(position_facts(sc, readings, names), key=w))
+            self.ctl.add(part, [], F.facts_text(F.position_facts(sc, readings, names), key=w))
             self.ctl.ground([(part, [])])
         return w
 
@@ -744,8 +746,9 @@ class MapSession:
         position predicate)."""
         fact_sigs = {(cls.meta.name, cls.meta.arity) for cls in {c for c, _ in extra_facts}}
         given_sigs = frozenset({(s.name, len(s.arguments)) for s in extra} | fact_sigs)
-        if given_sigs & (position_signatures() | self.static):
-            raise EncodingError(f"{sorted(given_sigs & (position_signatures() | self.static))}"
+        position = self.facts.position_signatures()
+        if given_sigs & (position | self.static):
+            raise EncodingError(f"{sorted(given_sigs & (position | self.static))}"
                                 ": a query's own facts may not be map or position facts")
         return given_sigs
 
@@ -794,7 +797,7 @@ class MapSession:
         k, p, w = self._numbers(part, sc, readings, extra, window, positions)
         parts = [*positions, (part.name, [clingo.Number(k), clingo.Number(p), clingo.Number(w)])]
         if extra_facts:
-            self.ctl.add(f"x_{k}", [], facts_text(extra_facts, key=k))
+            self.ctl.add(f"x_{k}", [], self.facts.facts_text(extra_facts, key=k))
             parts.insert(0, (f"x_{k}", []))
         atoms = self._ground(parts, positions)
         return Answer(atoms, part.shown, ground_s=time.perf_counter() - t0)
@@ -839,7 +842,7 @@ class MapSession:
             k, p, w = self._numbers(part, q.sc, q.readings, q.extra, q.window, positions)
             keys.append(k)
             if q.extra_facts:
-                lines.append(facts_text(q.extra_facts, key=k))
+                lines.append(self.facts.facts_text(q.extra_facts, key=k))
             lines.append(f"q_key({b},{k},{p},{w}).")
         self.ctl.add(f"xb_{b}", [], "\n".join(lines))
         shown = self._ground(
@@ -889,11 +892,12 @@ _LOCK = threading.RLock()
 
 def session_for(game: Game, m: MapSpec) -> MapSession:
     """The session for this game and map: made once, renewed when it has aged."""
-    key = (game.id, map_digest(m))
+    facts = game.facts
+    key = (game.id, facts.map_digest(m))
     with _LOCK:
         s = _SESSIONS.get(key)
         if s is None or s.count >= MAX_QUERIES:
-            s = MapSession(game, map_symbol_groups(m))
+            s = MapSession(game, facts.map_symbol_groups(m))
             _SESSIONS[key] = s
         _SESSIONS.move_to_end(key)
         while len(_SESSIONS) > MAX_SESSIONS:
@@ -959,7 +963,7 @@ class Solver:
         items = list(questions)
         by_map: dict[str, list[int]] = {}
         for i, (sc, _, _) in enumerate(items):
-            by_map.setdefault(map_digest(sc.map), []).append(i)
+            by_map.setdefault(self.game.facts.map_digest(sc.map), []).append(i)
         answers: list[Answer | None] = [None] * len(items)
         for idx in by_map.values():
             clock.check()

@@ -47,7 +47,7 @@ def double_edge_bond(ref_bonds: Any) -> bool:
 
     The adjudicator keys a bond by its ends, so such a pair is one bond there and the
     break or negation of one spreads to the other (see the xfail ruling in
-    tests/test_differential_rulings.py); positions with such a pair are outside what the
+    tests/s42/test_differential_rulings.py); positions with such a pair are outside what the
     supply and retreat comparisons can judge until that is fixed.
     """
     seen: set[tuple] = set()

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.facts import map_symbol_groups, map_symbols
-from adjudicator.generate import full_position, scenario
-from adjudicator.reference.board import enemy_of
+from adjudicator.games.s42.facts import map_symbol_groups, map_symbols
+from adjudicator.games.s42.generate import full_position, scenario
+from adjudicator.games.s42.reference.board import enemy_of
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Solver
 from bench import compare
@@ -81,7 +81,7 @@ def retreat_stacks(sc: Scenario, n: int = 20) -> list[str]:
         units = by_hex[h]
         if {u.side for u in units} != {side} or not any(u.is_combat for u in units):
             continue
-        if any(u.type == "mountain" for u in units):  # see tests/test_differential_retreat
+        if any(u.type == "mountain" for u in units):  # see tests/s42/test_differential_retreat
             continue
         if any(v.side == sc.phasing and v.is_combat for nb in grid.neighbours(h)
                for v in by_hex.get(nb, ())):
@@ -119,10 +119,10 @@ def fresh(sc: Scenario) -> Scenario:
 
 
 def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
-    from adjudicator.queries.bonds import bonds as asp_bonds
-    from adjudicator.queries.zoc import zoc as asp_zoc
-    from adjudicator.reference.bonds import bonds as ref_bonds
-    from adjudicator.reference.zoc import zoc as ref_zoc
+    from adjudicator.games.s42.queries.bonds import bonds as asp_bonds
+    from adjudicator.games.s42.queries.zoc import zoc as asp_zoc
+    from adjudicator.games.s42.reference.bonds import bonds as ref_bonds
+    from adjudicator.games.s42.reference.zoc import zoc as ref_zoc
 
     out = [
         Case("zoc", lambda s: asp_zoc(fresh(sc), s), lambda: ref_zoc(sc),
@@ -130,18 +130,18 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         Case("bonds", lambda s: asp_bonds(fresh(sc), s).bonds, lambda: ref_bonds(sc),
              lambda a, r: compare.bond_table(a) == compare.bond_table(r), "all bonds"),
     ]
-    asp_supply = _optional("adjudicator.queries.supply", "supply")
-    ref_supply = _optional("adjudicator.reference.supply", "supply")
+    asp_supply = _optional("adjudicator.games.s42.queries.supply", "supply")
+    ref_supply = _optional("adjudicator.games.s42.reference.supply", "supply")
     out.append(Case(
         "supply",
         (lambda s: asp_supply(fresh(sc), s).units) if asp_supply else None,
         (lambda: ref_supply(sc)) if ref_supply else None,
         lambda a, r: compare.supply_table(a) == compare.supply_table(r),
         f"supply of all {len(sc.units)} units"))
-    asp_many = _optional("adjudicator.queries.retreat", "retreats_many")
-    request = _optional("adjudicator.queries.retreat", "RetreatRequest")
-    asp_retreats = _optional("adjudicator.queries.retreat", "retreats")
-    ref_retreats = _optional("adjudicator.reference.retreat", "retreats")
+    asp_many = _optional("adjudicator.games.s42.queries.retreat", "retreats_many")
+    request = _optional("adjudicator.games.s42.queries.retreat", "RetreatRequest")
+    asp_retreats = _optional("adjudicator.games.s42.queries.retreat", "retreats")
+    ref_retreats = _optional("adjudicator.games.s42.reference.retreat", "retreats")
     hexes = retreat_stacks(sc, stacks)
 
     def same_retreats(a: Any, r: Any) -> bool:
@@ -165,10 +165,10 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         each if asp_retreats else None,
         (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
         same_retreats, "the same, one call per stack, no LOS"))
-    asp_adv = _optional("adjudicator.queries.advance", "advances")
-    asp_adv_many = _optional("adjudicator.queries.advance", "advances_many")
-    adv_request = _optional("adjudicator.queries.advance", "AdvanceRequest")
-    ref_adv = _optional("adjudicator.reference.advance", "advances")
+    asp_adv = _optional("adjudicator.games.s42.queries.advance", "advances")
+    asp_adv_many = _optional("adjudicator.games.s42.queries.advance", "advances_many")
+    adv_request = _optional("adjudicator.games.s42.queries.advance", "AdvanceRequest")
+    ref_adv = _optional("adjudicator.games.s42.reference.advance", "advances")
     work = attacks(sc, n_attacks)
 
     def same_advances(a: Any, r: Any) -> bool:
@@ -240,7 +240,7 @@ def ground_size(sc: Scenario, solver: Solver, query: str) -> dict[str, Any]:
     """
     import clingo
 
-    from adjudicator.facts import facts_text, position_facts
+    from adjudicator.games.s42.facts import facts_text, position_facts
 
     ctl = clingo.Control(["--warn=none", "--stats"])
     for path in [*solver.game.static_paths(), *solver.game.encoding_paths(query)]:

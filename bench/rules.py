@@ -21,8 +21,8 @@ from dataclasses import dataclass
 import clingo
 import networkx as nx
 
-from adjudicator.facts import map_symbol_groups
-from adjudicator.generate import full_position, scenario
+from adjudicator.games.s42.facts import map_symbol_groups
+from adjudicator.games.s42.generate import full_position, scenario
 from adjudicator.solver import MapSession, Solver, session_for
 
 _NAME = re.compile(r"([a-z_][A-Za-z0-9_]*)\(")

@@ -27,9 +27,11 @@ extensions = ["ruledomain", "kbpages", "cliref"]
 
 root_doc = "index"
 exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
-templates_path: list[str] = []
+templates_path = ["_templates"]
 nitpicky = False
 toc_object_entries = True
+# No typographic quotes: "Stalingrad '42" keeps its apostrophe (an opening quote is wrong).
+smartquotes = False
 highlight_language = "none"  # plain "::" blocks are command lines and output
 toc_object_entries_show_parents = "hide"
 
@@ -37,6 +39,8 @@ toc_object_entries_show_parents = "hide"
 rule_default_game = "s42"
 # Warn about rules no page cites, for the flagship only.
 rule_warn_uncited = ["s42"]
+# Short names for page titles and search results ("S'42 12.0 Retreats").
+rule_game_short = {"s42": "S'42", "sos": "SoS", "kb42": "KB42", "p2p": "P2P", "eak": "EAK"}
 rule_game_titles = {
     "s42": "Stalingrad '42",
     "sos": "Streets of Stalingrad",
@@ -77,6 +81,8 @@ html_theme = "alabaster"
 html_title = "adjudicator: rules and rulings"
 html_static_path = ["_static"]
 html_css_files = ["rules.css"]
+html_js_files = ["gotorule.js"]
+html_search_scorer = str(HERE / "_static" / "scorer.js")
 html_theme_options = {
     "description": "Rules questions for hex-and-counter wargames, answered with the rule ids "
     "that decide them.",
@@ -86,8 +92,7 @@ html_theme_options = {
     "show_relbars": True,
 }
 html_sidebars = {
-    "**": ["about.html", "navigation.html", "localtoc.html", "relations.html",
-           "searchbox.html"],
+    "**": ["about.html", "navigation.html", "localtoc.html", "relations.html"],
 }
 html_domain_indices = True
 html_use_index = True

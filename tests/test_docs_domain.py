@@ -145,6 +145,36 @@ def test_parallel_build_matches(project: Path) -> None:
     assert {c.docname for c in domain.citations["s42:7.3"]} >= {f"p{i}" for i in range(6)}
 
 
+DECIMAL = """
+Decimal cases
+=============
+
+Cites :rule:`sos:2.0`, :rule:`sos:2.21`, :rule:`sos:2.5` and :rule:`sos:2.2`.
+
+.. rule:: sos:2.5 Die
+   :order: 3
+
+.. rule:: sos:2.21 Units
+   :order: 2
+
+.. rule:: sos:2.2 Pieces
+   :order: 1
+
+.. rule:: sos:2.0 Components
+   :order: 0
+"""
+
+
+def test_rule_index_follows_the_book_order(project: Path) -> None:
+    files = {"index.rst": INDEX.replace("   other\n", "   other\n   decimal\n"),
+             "other.rst": OTHER, "decimal.rst": DECIMAL}
+    app, warnings = build(project, files)
+    assert "WARNING" not in warnings, warnings
+    # 2.21 is a case of 2.2: it comes before 2.5, as in the book
+    html = (project / "_build" / "html" / "rule-index.html").read_text(encoding="utf-8")
+    assert html.index("rule-sos-2-21") < html.index("rule-sos-2-5")
+
+
 def test_kbpages_escaping_keeps_text_literal() -> None:
     sys.path.insert(0, str(EXT_DIR))
     try:
@@ -155,6 +185,8 @@ def test_kbpages_escaping_keeps_text_literal() -> None:
     paras = kbpages.paragraphs("1. first\nline\n\n- a\n- b")
     assert paras[0].startswith("\\1.")
     assert paras[1] == "- a\n- b"
+    # a list paragraph inside a rule block is indented line by line
+    assert kbpages.indent(["text", "", paras[1]]) == ["   text", "", "   - a", "   - b"]
     known = {"12.2", "16.3"}
 
     def linker(token: str) -> str | None:
@@ -163,3 +195,57 @@ def test_kbpages_escaping_keeps_text_literal() -> None:
     text = kbpages.inline("Dies (12.2), see 16.3; 1.5 times; (99.1)", linker)
     assert ":rule:`12.2`" in text and ":rule:`16.3`" in text
     assert "1.5 times" in text and "(99.1)" in text
+
+
+def _kbpages():
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import kbpages
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    return kbpages
+
+
+def test_kb_tables_become_grids() -> None:
+    kbpages = _kbpages()
+    header, rows = kbpages.table_grid(
+        {"die": "1d6", "columns": ["summer", "winter"],
+         "by_column": {"summer": {"1-6": "clear"}, "winter": {"1-2": "snow", "3-6": "clear"}}}
+    )
+    assert header == ["Roll", "summer", "winter"]
+    assert rows[0] == ["1", "clear", "snow"] and rows[5] == ["6", "clear", "clear"]
+    header, rows = kbpages.table_grid({"columns": ["a", "b"], "rows": {1: ["x", "y"]}})
+    assert header == ["", "a", "b"] and rows == [["1", "x", "y"]]
+    # a shape the page cannot draw as a grid is shown as data instead, not dropped
+    assert kbpages.table_grid({"columns": ["a"], "by_column": {"a": {"low": "x"}}}) is None
+    assert kbpages.table_grid({"notes": "free text"}) is None
+
+
+def test_every_known_section_id_in_prose_is_a_link() -> None:
+    kbpages = _kbpages()
+    known = {"7.13", "2.0", "2.5", "27.2.1"}
+
+    def linker(token: str) -> str | None:
+        return f":rule:`{token}`" if token in known else None
+
+    text = kbpages.inline("except as 7.13 allows; procedure in 27.2.1.", linker)
+    assert ":rule:`7.13`" in text and ":rule:`27.2.1`" in text
+    for quantity in ("Version 2.0 changed it", "costs 2.5 MP", "2.5 times as many"):
+        assert ":rule:" not in kbpages.inline(quantity, linker), quantity
+
+
+def test_rule_index_keeps_rulebook_order_and_cli_text_is_not_a_link() -> None:
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import cliref
+        import ruledomain
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    # decimal-case books: 2.21 is in 2.2, so it comes before 2.5 (the book's order)
+    keys = {"eak:2.5": 3, "eak:2.21": 2, "eak:2.2": 1}
+    assert sorted(keys, key=lambda k: ruledomain.book_sort(k, keys[k])) == [
+        "eak:2.2", "eak:2.21", "eak:2.5"]
+    # without a known order, ids sort part by part
+    assert sorted(["s42:9.10", "s42:9.2"], key=lambda k: ruledomain.book_sort(k, -1)) == [
+        "s42:9.2", "s42:9.10"]
+    assert cliref.esc("as FILE:LINE: PATH: message") == r"as FILE\:LINE: PATH: message"

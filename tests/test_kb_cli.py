@@ -62,6 +62,18 @@ def test_search():
     assert run("search", "retreat", "--game", "eak").exit_code == 0
 
 
+def test_kb_check_lists_pending_summaries():
+    data = json.loads(run("kb", "check", "--game", "eak", "--json").stdout)
+    assert len(data["pending"]) == data["sections"] - data["summaries"]
+    if data["pending"]:
+        text = run("kb", "check", "--game", "eak").stdout
+        assert f"({len(data['pending'])} pending)" in text.splitlines()[0]
+    # Kharkov Battles is summarised in full
+    data = json.loads(run("kb", "check", "--game", "kb42", "--json").stdout)
+    assert data["pending"] == [] and data["summaries"] == data["sections"] == 245
+    assert "(0 pending)" in run("kb", "check", "--game", "kb42").stdout.splitlines()[0]
+
+
 def test_kb_check_and_ingest(tmp_path):
     assert run("kb", "check", "--game", "s42").exit_code == 0
     book = tmp_path / "book.txt"
@@ -74,3 +86,35 @@ def test_kb_check_and_ingest(tmp_path):
     assert (tmp_path / "sections.yaml").exists()
     missing = run("kb", "ingest", str(Path(tmp_path) / "nope.txt"), "--game", "t")
     assert isinstance(missing.exception, InputError)  # main() turns it into exit status 2
+
+
+def test_misprints_in_rules_and_check():
+    data = json.loads(run("rules", "2.22", "--game", "eak", "--json").stdout)
+    assert {"printed": "13.31", "meant": "12.41"}.items() <= data["misprints"][0].items()
+    text = run("rules", "eak:2.22").stdout
+    assert "misprint: printed '13.31', meant '12.41'" in text
+    check = run("kb", "check", "--game", "eak", "--json")
+    assert check.exit_code == 0
+    unresolved = json.loads(check.stdout)["unresolved"]
+    assert {"section": "2.22", "cited": "13.31", "misprint_for": "12.41"} in unresolved
+    assert "cites 13.31 (a misprint for 12.41)" in run("kb", "check", "--game", "eak").stdout
+
+
+def test_every_game_but_none_pending_reads_zero():
+    eak = json.loads(run("kb", "check", "--game", "eak", "--json").stdout)
+    assert eak["pending"] == [] and eak["summaries"] == eak["sections"]
+    assert "152 summaries (0 pending)" in run("kb", "check", "--game", "eak").stdout
+
+
+def test_kb_check_names_the_pending_sections(monkeypatch):
+    from adjudicator.commands import kb as kb_commands
+    from adjudicator.kb import load_game
+
+    fixture = Path(__file__).parent / "fixtures" / "kb"
+    demo = load_game("demo", fixture / "kb", fixture / "asp", fixture / "tests")
+    monkeypatch.setattr(kb_commands, "_load", lambda game: demo)
+    data = json.loads(run("kb", "check", "--game", "demo", "--json").stdout)
+    assert data["pending"] == ["7.0", "12.0", "12.2"]
+    text = run("kb", "check", "--game", "demo").stdout
+    assert "2 summaries (3 pending)" in text
+    assert "summary pending: 7.0, 12.0, 12.2" in text

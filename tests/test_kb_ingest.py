@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.kb.ids import expand_range, id_key, sort_ids
+from adjudicator.kb.ids import expand_range, id_key, sort_ids, tree_order
 from adjudicator.kb.ingest import detect_style, parse_text, sections_yaml
 
 
@@ -125,6 +125,35 @@ def test_bracketed_cases_and_toc():
     assert [h.line for h in result.headings if h.id == "1.1"] == [7]
 
 
+RUN_TOGETHER = """\
+[1.0] INTRODUCTION .....\t- 3 -
+[2.0] SPECIAL MOVES .....\t- 4 -
+[2.1] INFILTRATION .....\t- 4 -
+[2.2] ASSAULT .....\t- 4 -
+
+## [1.0] INTRODUCTION
+Text.
+**[2.0] SPECIAL MOVES****[2.1] INFILTRATION**
+
+Some units may move one hex (1.0).
+
+## [2.2] ASSAULT
+Text.
+"""
+
+
+def test_a_section_printed_on_its_chapter_line():
+    result = parse_text(RUN_TOGETHER, "t")
+    headings = {h.id: h for h in result.headings}
+    assert (headings["2.0"].title, headings["2.0"].line) == ("SPECIAL MOVES", 8)
+    assert (headings["2.1"].title, headings["2.1"].line) == ("INFILTRATION", 8)
+    assert headings["2.1"].parent == "2.0"
+    # the text after the line belongs to the section, and neither heading number is a citation
+    refs = result.refs()
+    assert refs.get("2.1") == ["1.0"]
+    assert not refs.get("2.0")
+
+
 CHAPTER_DOT = """\
 4. SEQUENCE OF PLAY
 1. SOVIET IMPULSE
@@ -201,6 +230,16 @@ def test_inline_headings_and_duplicate_numbers():
     assert "9.83" in [c for _, c, _ in result.dangling()]
 
 
+def test_turn_marks_are_not_titles():
+    from adjudicator.kb.ingest import _clean_title
+
+    assert _clean_title("2+ German Strategic Movement Bonus") == "German Strategic Movement Bonus"
+    assert _clean_title("1.2 Soviet Artillery Barrage Bonus") == "Soviet Artillery Barrage Bonus"
+    assert _clean_title("6-12 Ground Conditions") == "Ground Conditions"
+    # a number that is part of the title stays
+    assert _clean_title("40 Attack Factors") == "40 Attack Factors"
+
+
 def test_detect_style():
     assert detect_style(DOTTED) == "lines"
     assert detect_style(LETTERED) == "lettered"
@@ -220,6 +259,28 @@ def test_ids_sort_and_ranges():
     assert expand_range("12.2", "12.4", known) == ["12.2", "12.3", "12.4"]
 
 
+def test_book_order_follows_the_tree():
+    # decimal cases: 2.21 is a case of 2.2, so the book puts it before 2.3 and 2.5
+    parents = {"2.0": None, "2.1": "2.0", "2.2": "2.0", "2.21": "2.2", "2.3": "2.0",
+               "2.5": "2.0", "3.0": None}
+    order = tree_order(parents)
+    assert sort_ids(["2.5", "2.21", "3.0", "2.3", "2.2"], order) == [
+        "2.2", "2.21", "2.3", "2.5", "3.0"
+    ]
+    assert sort_ids(["2.5", "2.21"]) == ["2.5", "2.21"]  # without the tree: part by part
+    # numbered sections stay numeric among siblings: 9.10 is a section of 9.0, after 9.2
+    order = tree_order({"9.0": None, "9.1": "9.0", "9.2": "9.0", "9.10": "9.0", "9.11a": "9.1"})
+    assert sort_ids(["9.10", "9.11a", "9.2", "9.1"], order) == ["9.1", "9.11a", "9.2", "9.10"]
+    # ids outside the tree go last, part by part
+    assert sort_ids(["99.1", "2.5", "12.0"], tree_order(parents)) == ["2.5", "12.0", "99.1"]
+
+
+def test_ingest_lists_citations_in_book_order():
+    text = "# 2.0 TWO\n## 2.2 Pieces\n### 2.21 Units\n## 2.5 Die\n## 2.6 Last\n(see 2.5, 2.21)\n"
+    result = parse_text(text, "t", "t.txt")
+    assert result.refs()["2.6"] == ["2.21", "2.5"]
+
+
 def test_sections_yaml_round_trip(tmp_path):
     from adjudicator.kb import validate_file
 
@@ -228,3 +289,131 @@ def test_sections_yaml_round_trip(tmp_path):
     parsed, problems = validate_file(path)
     assert problems == []
     assert parsed.sections[0].id == "7.0"
+
+
+
+# Two columns extracted together: headings land mid-paragraph (Streets of Stalingrad style).
+LONG = " This sentence is here only to make the paragraph long enough to read as rule text."
+COLUMNS = (
+    "TABLE OF CONTENTS 8.0 MOVEMENT 9 8.6 Crossing 11 8.7 Dismounted 12 9.0 COMBAT 12 "
+    "9.3 Sight 13 9.8 Results 17 15.0 AIR 28 15.2 West Bank Interdiction 28 "
+    "15.5 Stuka Availability 28 16.0 SPECIAL 29 16.1 Snipers 29 16.2 Dogs 29\n"
+    "Front matter.8.0 MOVEMENT 8.01 Units move into adjacent hexes." + LONG + "\n"
+    "8.6 Crossing 8.61 Rivers are blue." + LONG + " 8.68 Boats may carry units." + LONG + "\n"
+    "8.69 Crossing units are seen." + LONG + "\n"
+    "8.70 A unit that cannot finish its crossing goes back." + LONG + "\n"
+    "8.7 Dismounted 8.71 Trucks may be left behind." + LONG + "\n"
+    "9.0 COMBAT 9.3 Sight 9.31 Units need a line." + LONG + "\n"
+    "9.39 Artillery uses spotters." + LONG + "\n"
+    "9.40 Unclear lines are blocked." + LONG + " See 9.31 and 9.83.\n"
+    "9.8 Results 9.81 Results are read." + LONG + " 9.82 Owners choose losses." + LONG + "\n"
+    "9.84 City hexes are never pinned." + LONG + "\n"
+    "9.882 Tanks are always eliminated by 9.83 If a leader is hit, roll at once (see 9.31).\n"
+    "9.86 Advance only where the unit may move." + LONG + " 9.87 Retreat Limits\n"
+    "15.0 AIR 15.2 West Bank Interdiction 15.5 Stuka Availability 15.21 Once used on a hex"
+    " the aircraft leave the map at the end of the phase in which they were used." + LONG + "\n"
+    "16.0 SPECIAL 16.1 Snipers 16.11 Snipers have range one." + LONG + "\n"
+    "16.12 Snipers stack alone." + LONG + "\n"
+    "16.2 Dogs 16.11 Dogs attack tanks and die (see 16.1)." + LONG + "\n"
+    "A note that belongs to the sniper rules cites 16.12 here." + LONG + "\n"
+)
+
+
+def test_interleaved_columns():
+    result = parse_text(COLUMNS, "t", style="inline")
+    t = tree(result)
+    # 8.70 right after 8.69 is a case of 8.6, not of 8.7; 9.40 after 9.39 a case of 9.3
+    assert t["8.70"][0] == "8.6"
+    assert t["9.40"][0] == "9.3"
+    assert t["8.71"][0] == "8.7"
+    # a case printed mid-sentence after "by", between two known neighbours
+    assert t["9.83"] == ("9.8", "Results (9.83)")
+    refs = result.refs()
+    assert refs["9.83"] == ["9.31"] and "9.882" not in refs
+    assert refs["9.40"] == ["9.31", "9.83"]
+
+
+def test_a_run_of_headings_before_a_rule_is_not_a_contents_line():
+    t = tree(parse_text(COLUMNS, "t", style="inline"))
+    assert t["15.21"] == ("15.2", "West Bank Interdiction (15.21)")
+    assert t["15.2"] == ("15.0", "West Bank Interdiction")
+    headings = {h.id: h for h in parse_text(COLUMNS, "t", style="inline").headings}
+    assert headings["15.5"].line == headings["15.21"].line == 14
+
+
+def test_a_heading_that_ends_a_line_keeps_its_title():
+    t = tree(parse_text(COLUMNS, "t", style="inline"))
+    assert t["9.87"] == ("9.8", "Retreat Limits")
+    # a heading followed by a sentence gets a made-up title
+    assert t["9.86"] == ("9.8", "Results (9.86)")
+
+
+def fixes_file(folder, body):
+    path = folder / "ingest.yaml"
+    path.write_text(body)
+    return path
+
+
+DOGS = (
+    "renumber:\n"
+    "  - {line: 17, printed: '16.11', id: '16.21', why: dog case printed with a sniper number}\n"
+)
+
+
+def test_reader_fixes_renumber_own_and_title(tmp_path):
+    from adjudicator.kb.ingest import load_fixes
+
+    plain = parse_text(COLUMNS, "t", style="inline")
+    assert "16.21" not in tree(plain)
+    assert plain.refs()["16.2"] == ["16.1", "16.11", "16.12"]
+    path = fixes_file(
+        tmp_path,
+        DOGS + "owners:\n"
+        "  - {line: 18, section: '16.11', why: the note continues the sniper case}\n"
+        "titles:\n"
+        "  '16.21': Dog Attacks\n",
+    )
+    fixed = parse_text(COLUMNS, "t", style="inline", fixes=load_fixes(path, COLUMNS))
+    t = tree(fixed)
+    assert t["16.21"] == ("16.2", "Dog Attacks")
+    assert t["16.11"] == ("16.1", "Snipers (16.11)")
+    refs = fixed.refs()
+    assert refs["16.21"] == ["16.1"]
+    assert refs["16.11"] == ["16.12"] and "16.2" not in refs
+
+
+def test_reader_fixes_must_point_at_real_text(tmp_path):
+    import pytest
+
+    from adjudicator.kb import KBError
+    from adjudicator.kb.ingest import load_fixes
+
+    wrong = fixes_file(
+        tmp_path, "renumber:\n  - {line: 1, printed: '16.14', id: '16.24', why: no such number}\n"
+    )
+    with pytest.raises(KBError) as info:
+        load_fixes(wrong, COLUMNS)
+    assert "ingest.yaml:2: renumber[0]: line 1 does not print 16.14" in str(info.value)
+    bad = fixes_file(tmp_path, "owners:\n  - {line: 0, section: '16.11', why: x}\n")
+    with pytest.raises(KBError) as info:
+        load_fixes(bad)
+    assert "ingest.yaml:2: owners[0].line" in str(info.value)
+
+
+def test_ingest_cli_reads_fixes_from_the_out_folder(tmp_path, capsys):
+    from tests.cli_helpers import run
+
+    book = tmp_path / "book.txt"
+    book.write_text(COLUMNS)
+    out = tmp_path / "kb"
+    out.mkdir()
+    fixes_file(out, DOGS)
+    args = ["kb", "ingest", str(book), "--game", "t", "--style", "inline"]
+    done = run(capsys, *args, "--out", str(out))
+    assert done.code == 0
+    assert "id: '16.21'" in (out / "sections.yaml").read_text()
+    missing = run(capsys, *args, "--fixes", str(tmp_path / "nope.yaml"))
+    assert missing.code == 2 and "no such file" in missing.err
+    fixes_file(tmp_path, "renumber: [{line: 999, printed: '1.1', id: '1.2', why: x}]\n")
+    broken = run(capsys, *args, "--fixes", str(tmp_path / "ingest.yaml"))
+    assert broken.code == 2 and "line 999 does not print 1.1" in broken.err

@@ -21,6 +21,12 @@ def test_file_matches_schema(path):
     assert problems == [], "\n".join(str(p) for p in problems)
 
 
+@pytest.mark.parametrize("game", ["s42", "kb42", "p2p"])
+def test_summarised_games_stay_complete(game):
+    pending = [s.id for s in load_game(game).sections.values() if not s.summary]
+    assert pending == [], f"{game}: sections without a summary: {pending}"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_game_loads_and_ids_agree(game):
     kb = load_game(game)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.kb import load_game
-from adjudicator.kb.ingest import parse_file
+from adjudicator.kb.ingest import load_fixes, parse_file
 
 REPO = Path(__file__).resolve().parents[1]
 CANDIDATES = [REPO.parent / "shared" / "seeds", REPO / ".." / "shared" / "seeds"]
@@ -21,7 +21,11 @@ def parsed(game: str):
     found = sorted(SEEDS.glob(FILES[game] + "*.txt"))
     if not found:
         pytest.skip(f"rulebook for {game} not available")
-    return parse_file(found[0], game)
+    # a reader's corrections, applied as `adjudicator kb ingest --out kb/<game>` applies them
+    fixes_path = REPO / "kb" / game / "ingest.yaml"
+    text = found[0].read_text(encoding="utf-8", errors="replace")
+    fixes = load_fixes(fixes_path, text) if fixes_path.is_file() else None
+    return parse_file(found[0], game, fixes=fixes)
 
 
 _cache: dict = {}
@@ -95,6 +99,9 @@ def test_p2p_tree():
 def test_eak_tree():
     t = tree("eak")
     assert t["12.36"].parent == "12.3"
+    # "12.36 1.2 Soviet Artillery ...": the 1.2 is a turn mark (turns 1 and 2), not the title
+    assert t["12.36"].title == "Soviet Artillery Barrage Combat tactic Bonus"
+    assert not t["12.36"].untitled
     assert t["12.7"].title == "Retreats"
     assert "679.333" not in t
     assert {f"{n}.0" for n in range(1, 19)} <= set(t)
@@ -107,3 +114,4 @@ def test_committed_kb_is_the_parser_output(game):
     assert set(fresh) == set(kb.sections)
     for section_id, heading in fresh.items():
         assert kb.sections[section_id].parent == heading.parent
+

@@ -19,9 +19,27 @@ from adjudicator.kb import load_game
 
 ROOT = Path(__file__).parents[1]
 RULE_ID = re.compile(r"^(?:[a-z0-9]+:)?(?:\d{1,2}\.\d{1,2}(?:\.\d{1,2})*|S\d(?:\.\d+)*)$")
-#: Python sources whose string literals are rule citations when they look like one.
-ANSWERING = ["adjudicator/queries", "adjudicator/combat", "adjudicator/commands",
-             "adjudicator/overlays", "asp"]
+#: Folders whose string literals are rule citations when they look like one: every
+#: game's Python package and encodings (a bare id is a section of that game), and the
+#: core's commands.
+DEFAULT_GAME = "s42"
+
+
+def answering() -> list[tuple[str, Path]]:
+    out = [(DEFAULT_GAME, ROOT / "adjudicator" / "commands")]
+    for folder in sorted((ROOT / "adjudicator" / "games").iterdir()):
+        if folder.is_dir() and (folder / "__init__.py").is_file():
+            out.append((folder.name, folder))
+    for folder in sorted((ROOT / "asp").iterdir()):
+        if folder.is_dir() and folder.name != "core":
+            out.append((folder.name, folder))
+    return out
+
+
+def _game_of(f: Path) -> str:
+    """The game a test module rules on: its folder under tests/, else the default."""
+    rel = f.relative_to(ROOT / "tests").parts
+    return rel[0] if len(rel) > 1 else DEFAULT_GAME
 
 
 @cache
@@ -36,7 +54,9 @@ def resolves(rule: str) -> bool:
 
 def marker_ids() -> list[tuple[str, str]]:
     out = []
-    for f in sorted((ROOT / "tests").glob("test_*.py")):
+    for f in sorted((ROOT / "tests").rglob("test_*.py")):
+        if "fixtures" in f.relative_to(ROOT).parts:
+            continue
         tree = ast.parse(f.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -45,27 +65,34 @@ def marker_ids() -> list[tuple[str, str]]:
                     and node.func.value.attr == "mark"):
                 for arg in node.args:
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        out.append((f"{f.name}:{node.lineno}", arg.value))
+                        out.append((f"{f.name}:{node.lineno}", _qualify(_game_of(f),
+                                                                         arg.value)))
     return out
 
 
 def literal_ids() -> list[tuple[str, str]]:
     out = []
-    for folder in ANSWERING:
-        for f in sorted((ROOT / folder).rglob("*")):
+    for game, folder in answering():
+        for f in sorted(folder.rglob("*")):
             if f.suffix == ".lp":
                 for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
                     code = line.split("%", 1)[0]
                     for m in re.finditer(r'"([^"\\]*)"', code):
                         if RULE_ID.match(m.group(1)):
-                            out.append((f"{f.relative_to(ROOT)}:{i}", m.group(1)))
+                            out.append((f"{f.relative_to(ROOT)}:{i}",
+                                        _qualify(game, m.group(1))))
             elif f.suffix == ".py":
                 tree = ast.parse(f.read_text(encoding="utf-8"))
                 for node in ast.walk(tree):
                     if (isinstance(node, ast.Constant) and isinstance(node.value, str)
                             and RULE_ID.match(node.value)):
-                        out.append((f"{f.relative_to(ROOT)}:{node.lineno}", node.value))
+                        out.append((f"{f.relative_to(ROOT)}:{node.lineno}",
+                                    _qualify(game, node.value)))
     return out
+
+
+def _qualify(game: str, rule: str) -> str:
+    return rule if ":" in rule else f"{game}:{rule}"
 
 
 def reading_ids() -> list[tuple[str, str]]:
@@ -75,7 +102,8 @@ def reading_ids() -> list[tuple[str, str]]:
     for f in sorted((ROOT / "kb").glob("*/readings/*.yaml")):
         game = f.parts[-3]
         for rule in (yaml.safe_load(f.read_text(encoding="utf-8")) or {}):
-            out.append((str(f.relative_to(ROOT)), f"{game}:{rule}"))
+            # "12.72#closer": one of several disputed points of section 12.72
+            out.append((str(f.relative_to(ROOT)), f"{game}:{str(rule).partition('#')[0]}"))
     return out
 
 

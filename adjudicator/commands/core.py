@@ -1,32 +1,17 @@
-"""Commands of the foundation: validate, zoc, show and demo."""
+"""Commands of the foundation, for every game: validate, show and demo."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from adjudicator import commands
 from adjudicator.errors import did_you_mean, unknown, usage_error
-from adjudicator.output import (
-    ForceOpt,
-    JsonOpt,
-    ScenarioArg,
-    check_output,
-    cite,
-    emit,
-    write_output,
-)
-from adjudicator.queries.zoc import zoc as zoc_query
-from adjudicator.scenario import Scenario, load_scenario
+from adjudicator.games import Game, default_game_id, get_game
+from adjudicator.output import ForceOpt, JsonOpt, ScenarioArg, check_output, emit, write_output
+from adjudicator.scenario import load_scenario
 from adjudicator.solver import Solver
-
-DEMO = Path(__file__).resolve().parent.parent / "examples" / "s42_demo.yaml"
 
 
 def validate(file: ScenarioArg, json: JsonOpt = False) -> None:
@@ -38,48 +23,6 @@ def validate(file: ScenarioArg, json: JsonOpt = False) -> None:
     emit(data, lambda c: c.print(
         f"{file}: valid {sc.game} position, turn {sc.turn}, {sc.weather}, "
         f"{len(sc.map.hexes)} hexes, {len(sc.units)} units."), json)
-
-
-def print_zoc(sc: Scenario, console: Console, solver: Solver | None = None) -> None:
-    answer = zoc_query(sc, solver)
-    for side in ("axis", "soviet"):
-        hexes = [h for h, sides in answer.zoc.items() if side in sides]
-        console.print(
-            f"[bold]{side.capitalize()} ZOC[/bold] {cite(['6.1'])}: "
-            + (" ".join(hexes) if hexes else "none")
-        )
-    contested = [h for h, sides in answer.zoc.items() if len(sides) == 2]
-    if contested:
-        console.print(f"Both sides' ZOC: {' '.join(contested)}")
-    if answer.no_zoc:
-        table = Table("unit", "why it exerts no ZOC", "rules", title="Units without a ZOC")
-        for n in answer.no_zoc:
-            table.add_row(n.unit, _why_no_zoc(sc, n.unit), cite(n.rules))
-        console.print(table)
-    for b in answer.blocked:
-        console.print(f"{b.unit}'s ZOC does not cross into {b.hex} {cite(b.rules)}")
-
-
-def _why_no_zoc(sc: Scenario, unit_id: str) -> str:
-    u = sc.units_by_id[unit_id]
-    if not u.is_combat:
-        return "non-combat unit"
-    reasons = []
-    if u.train:
-        reasons.append("under a Train marker")
-    if u.status == "full-retreat":
-        reasons.append("in Full Retreat")
-    if u.hex in sc.map.entry_areas:
-        reasons.append(f"in entry area {u.hex}")
-    if not reasons:
-        reasons.append("in a Contested City hex")
-    return ", ".join(reasons)
-
-
-def zoc(file: ScenarioArg, json: JsonOpt = False) -> None:
-    """For every hex, the sides exerting a zone of control into it (6.1)."""
-    sc = load_scenario(file)
-    emit(zoc_query(sc).to_json(), lambda c: print_zoc(sc, c), json)
 
 
 def show(
@@ -113,13 +56,13 @@ def show(
     json: JsonOpt = False,
 ) -> None:
     """Draw the position as an SVG: terrain, hexsides, units and rule overlays."""
-    from adjudicator import overlays
     from adjudicator.render import ShowParams, render_svg
 
     check_output(svg, "--svg", [file], force)
     sc = load_scenario(file)
     solver = Solver(sc.game)
-    mods = overlays.available()
+    game = get_game(sc.game)
+    mods = overlays(game)
     names = [m.NAME for m in mods]
     for name in layer or []:
         if name not in names:
@@ -129,8 +72,9 @@ def show(
         if value is not None and value not in sc.map.hexes:
             raise usage_error(f"'{value}' is not on the map{did_you_mean(value, sc.map.hexes)}",
                               flag)
-    if side is not None and side not in ("axis", "soviet"):
-        raise usage_error(f"'{side}' is not one of axis, soviet", "--side")
+    if side is not None and side not in game.sides:
+        raise usage_error(f"'{side}' is not one of {', '.join(game.sides)}"
+                          f"{did_you_mean(side, game.sides)}", "--side")
     for uid in [u for u in (units or "").split(",") if u]:
         if uid not in sc.units_by_id:
             raise unknown("unit", uid, sc.units_by_id, "--units")
@@ -150,6 +94,13 @@ def show(
          json)
 
 
+def overlays(game: Game) -> list:
+    """The game's picture layers (modules of ``adjudicator/games/<game>/overlays/``
+    defining ``layer``), in drawing order (``ORDER``)."""
+    mods = [m for m in game.submodules("overlays") if hasattr(m, "layer")]
+    return sorted(mods, key=lambda m: getattr(m, "ORDER", 50))
+
+
 def _call_layer(module, sc, solver, params):
     """Layers take (sc, solver) or (sc, solver, params)."""
     import inspect
@@ -159,37 +110,49 @@ def _call_layer(module, sc, solver, params):
     return module.layer(sc, solver)
 
 
+def _demo_help() -> str:
+    """The FILE help of ``demo``: the default game's bundled position, as a path in the
+    source tree (where a player finds it to copy)."""
+    game = get_game(default_game_id())
+    path = game.demo_path
+    root = Path(__file__).resolve().parents[2]
+    shown = path.relative_to(root) if path and path.is_relative_to(root) else path
+    return f"Scenario to run on (default: the bundled {game.id} example, {shown})."
+
+
 def demo(
     file: Annotated[
-        Path | None, typer.Argument(help="Scenario to run on (default: the bundled example).")
+        Path | None, typer.Argument(help=_demo_help())
     ] = None,
 ) -> None:
-    """Run every query on a position (the bundled Stalingrad '42 example by default)."""
+    """Run every query on a position.
+
+    Without FILE: the default game's bundled practice position (named below and on the
+    first line of the output). Copy it to start a position of your own (format:
+    docs/scenario-format.rst).
+    """
     from adjudicator.output import console
 
-    path = file or DEMO
+    path = file or get_game(default_game_id()).demo_path
     sc = load_scenario(path)
     solver = Solver(sc.game)
     Solver(sc.game).solve(sc, "validate")
     console.rule(f"[bold]{path.name}[/bold]")
     console.print(f"valid {sc.game} position: turn {sc.turn}, {sc.weather}, "
                   f"{sc.phasing} player turn, {len(sc.map.hexes)} hexes, {len(sc.units)} units")
-    for step_title, step in demo_steps():
+    for step_title, step in demo_steps(get_game(sc.game)):
         console.rule(step_title)
         step(sc, console, solver)
 
 
-def demo_steps():
-    """(title, function) pairs from every command module that defines DEMO_STEPS."""
-    steps = [("Zones of control", print_zoc)]
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        mod = importlib.import_module(f"{commands.__name__}.{info.name}")
-        steps.extend(getattr(mod, "DEMO_STEPS", []))
-    return steps
+def demo_steps(game: Game):
+    """(title, function) pairs from every command module of the game that defines
+    DEMO_STEPS, by DEMO_ORDER (default 50) and module name."""
+    mods = sorted(game.submodules("commands"), key=lambda m: getattr(m, "DEMO_ORDER", 50))
+    return [step for mod in mods for step in getattr(mod, "DEMO_STEPS", [])]
 
 
 def register(app: typer.Typer) -> None:
     app.command()(validate)
-    app.command()(zoc)
     app.command()(show)
     app.command()(demo)

@@ -10,13 +10,17 @@ import typer
 from rich.console import Console
 
 from adjudicator.errors import InputError, usage_error
+from adjudicator.games import default_game_id
+from adjudicator.kb import list_games
 from adjudicator.output import ForceOpt, JsonOpt, check_output, cite, emit, write_output
 
-DEFAULT_GAME = "s42"
+DEFAULT_GAME = default_game_id()
 
 LimitOpt = Annotated[int, typer.Option("--limit", min=1, max=1000,
                                       help="Most search results to show (1 to 1000).")]
-GameOpt = Annotated[str, typer.Option("--game", "-g", help="Game id (s42, sos, kb42, p2p, eak).")]
+GameOpt = Annotated[
+    str, typer.Option("--game", "-g", help=f"Game id ({', '.join(list_games())}).")
+]
 
 
 def _load(game: str):
@@ -44,7 +48,17 @@ def section_json(kb, section) -> dict[str, Any]:
         "encodings": [e.model_dump() for e in section.encodings],
         "rulings": [r.model_dump() for r in section.rulings],
         "unresolved": list(section.unresolved),
+        "notes": section.notes,
+        "misprints": [m.model_dump(exclude_none=True) for m in section.misprints],
     }
+
+
+def _misprint_text(misprint) -> str:
+    """One line: printed -> meant, where, and why."""
+    place = f" ({misprint.where})" if misprint.where else ""
+    line = f", line {misprint.line}" if misprint.line else ""
+    why = f": {misprint.why}" if misprint.why else ""
+    return f"printed {misprint.printed!r}, meant {misprint.meant!r}{place}{line}{why}"
 
 
 def _print_section(console: Console, kb, section) -> None:
@@ -66,9 +80,14 @@ def _print_section(console: Console, kb, section) -> None:
     ):
         if values:
             console.print(f"{label}: {', '.join(values)}")
+    if section.notes:
+        console.print(f"note: {section.notes}")
+    for misprint in section.misprints:
+        console.print(f"misprint: {_misprint_text(misprint)}")
     for reading in section.readings:
         mark = " (default)" if reading.default else ""
-        console.print(f"reading [bold]{reading.name}[/bold]{mark}: {reading.text}")
+        where = f" \\[{reading.key}]" if reading.key else ""
+        console.print(f"reading{where} [bold]{reading.name}[/bold]{mark}: {reading.text}")
     for example in section.examples:
         console.print(f"example: {example.title} ({example.file})")
     for encoding in section.encodings:
@@ -100,7 +119,7 @@ def _search(kb, text: str, as_json: bool, limit: int) -> None:
 
 def rules(
     section_id: Annotated[
-        str | None, typer.Argument(help="Section id, e.g. 12.2 (or s42:12.2).")
+        str | None, typer.Argument(help="Section id, e.g. 12.2 (or GAME:12.2).")
     ] = None,
     game: GameOpt = DEFAULT_GAME,
     search: Annotated[
@@ -152,28 +171,42 @@ def ingest(
     style: Annotated[
         str | None, typer.Option(help="Numbering style: lines, inline or lettered (detected).")
     ] = None,
+    fixes: Annotated[
+        Path | None,
+        typer.Option(
+            "--fixes",
+            help="A reader's corrections (renumbered headings, line owners, titles); "
+            "default: ingest.yaml in the --out folder when there is one.",
+        ),
+    ] = None,
     force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse a rulebook's text into a section tree with cross-references."""
-    from adjudicator.kb.ingest import parse_file, sections_yaml
+    from adjudicator.kb.ingest import load_fixes, parse_file, sections_yaml
 
     if not rulebook.is_file():
         raise usage_error(f"no such file: {rulebook}", "RULEBOOK")
     if out is not None:
         if not out.is_dir():
             raise usage_error(f"no folder {out}: create it first", "--out")
-        check_output(out / "sections.yaml", "--out", [rulebook], force)
+        check_output(out / "sections.yaml", "--out", [rulebook, fixes], force)
     if not re.fullmatch(r"[a-z][a-z0-9_]*", game):
         raise usage_error(f"a game id is lower-case letters, digits and _, starting with a "
                           f"letter (e.g. s42), got {game!r}", "--game")
     if style not in (None, "lines", "inline", "lettered"):
         raise usage_error(f"unknown style {style!r} (lines, inline, lettered)", "--style")
-    result = parse_file(rulebook, game, style)  # type: ignore[arg-type]
+    if fixes is None and out is not None and (out / "ingest.yaml").is_file():
+        fixes = out / "ingest.yaml"
+    if fixes is not None and not fixes.is_file():
+        raise usage_error(f"no such file: {fixes}", "--fixes")
+    text = rulebook.read_text(encoding="utf-8", errors="replace")
+    corrections = load_fixes(fixes, text) if fixes is not None else None
+    result = parse_file(rulebook, game, style, corrections)  # type: ignore[arg-type]
     text = sections_yaml(result)
     written = None
     if out is not None:
-        written = write_output(out / "sections.yaml", text, "--out", [rulebook], force)
+        written = write_output(out / "sections.yaml", text, "--out", [rulebook, fixes], force)
     data = {
         "game": game,
         "source": rulebook.name,
@@ -202,30 +235,48 @@ def ingest(
     emit(data, show, as_json)
 
 
+def _misprint_for(section, cited: str) -> str | None:
+    """What an unresolved citation means, when the KB records it as a misprint."""
+    return next((m.meant for m in section.misprints if m.printed == cited), None)
+
+
 @kb_app.command("check")
 def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
     """Validate a game's KB files and report dangling citations and cycles.
 
     Exit status 2 when something is broken (a dangling citation in refs, an orphan section,
-    or a summary, reading, table or example naming a section that does not exist).
+    or a summary, reading, table or example naming a section that does not exist). Sections
+    still without a summary are listed as ``pending`` (not an error).
     """
     kb = _load(game)
     report = kb.check()
-    unresolved = [{"section": s.id, "cited": c} for s in kb.sections.values() for c in s.unresolved]
+    unresolved = [
+        {"section": s.id, "cited": c, "misprint_for": _misprint_for(s, c)}
+        for s in kb.sections.values()
+        for c in s.unresolved
+    ]
     data = report.model_dump()
     data["ok"] = report.ok
     data["unresolved"] = unresolved
     data["summaries"] = sum(1 for s in kb.sections.values() if s.summary)
+    data["pending"] = [s.id for s in kb.sections.values() if not s.summary]  # book order
 
     def show(console: Console) -> None:
         console.print(
             f"{kb.id}: {report.sections} sections, {report.citations} citations, "
-            f"{data['summaries']} summaries"
+            f"{data['summaries']} summaries ({len(data['pending'])} pending)"
         )
+        if data["pending"]:
+            shown = ", ".join(data["pending"][:12])
+            more = f" and {len(data['pending']) - 12} more" if len(data["pending"]) > 12 else ""
+            console.print(f"  summary pending: {shown}{more}")
         for source, target in report.dangling:
             console.print(f"  dangling: {source} cites {target}, which does not exist")
         for item in unresolved:
-            console.print(f"  unresolved in the rulebook: {item['section']} cites {item['cited']}")
+            known = f" (a misprint for {item['misprint_for']})" if item["misprint_for"] else ""
+            console.print(
+                f"  unresolved in the rulebook: {item['section']} cites {item['cited']}{known}"
+            )
         for orphan in report.orphans:
             console.print(f"  orphan: {orphan} has a parent that does not exist")
         for where, section_id in report.unknown_ids:

@@ -1,15 +1,22 @@
 """The game registry.
 
 A game declares its encodings (per query), its knowledge-base folder, its dice
-and its tables, so that another rulebook joins by adding a module here and
-registering it, without touching the core.
+and its tables, so that another rulebook joins by adding its folders
+(``asp/<game>/``, ``kb/<game>/``, ``adjudicator/games/<game>/``, ``tests/<game>/``)
+and registering itself in its package's ``__init__.py``, without touching the core.
+Every package under ``adjudicator/games/`` is imported when the registry is first
+asked, so the core names no game.
 """
 
 from __future__ import annotations
 
+import difflib
+import importlib
+import pkgutil
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -38,6 +45,38 @@ class Game:
     show: str | None = None
     #: query -> the encodings whose conclusions it shows, when not only its last one
     shows: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the game's Python package (``adjudicator.games.<id>``): its facts bridge
+    #: (``.facts``), command modules (``.commands``) and picture layers (``.overlays``)
+    package: str = ""
+    #: the bundled practice position, relative to the package folder
+    demo: str | None = None
+    #: the sides of a position (as the scenario file writes them)
+    sides: tuple[str, ...] = ()
+    #: the game a command answers for when no position names one
+    default: bool = False
+
+    @property
+    def facts(self) -> ModuleType:
+        """The game's facts bridge: the input vocabulary of its encodings."""
+        return importlib.import_module(f"{self.package}.facts")
+
+    def submodules(self, name: str) -> list[ModuleType]:
+        """The modules of the game's subpackage ``name`` (e.g. ``commands``), sorted by
+        module name; none if the game has no such subpackage."""
+        try:
+            pkg = importlib.import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            return []
+        return [importlib.import_module(f"{pkg.__name__}.{m.name}")
+                for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
+
+    @property
+    def demo_path(self) -> Path | None:
+        if not self.demo:
+            return None
+        return Path(importlib.import_module(self.package).__file__).resolve().parent / self.demo
 
     @property
     def kb_folder(self) -> Path:
@@ -66,6 +105,22 @@ class Game:
         """Named readings of disputed rules: rule id -> list of readings."""
         return _load_readings(self.kb_folder / "readings")
 
+    def reading_problem(self, rule: str, name: str) -> str | None:
+        """What is wrong with choosing the reading ``name`` of rule ``rule``, with a
+        did-you-mean; None when the knowledge base names that reading."""
+        known = self.readings()
+        if rule not in known:
+            close = difflib.get_close_matches(rule, list(known), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return (f"rule {rule} has no named readings (disputed rules: "
+                    f"{', '.join(sorted(known, key=_rule_order))}){hint}")
+        names = [r["name"] for r in known[rule]]
+        if name not in names:
+            close = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return f"rule {rule} has no reading '{name}' (readings: {', '.join(names)}){hint}"
+        return None
+
     def default_readings(self) -> dict[str, str]:
         out = {}
         for rule, options in self.readings().items():
@@ -73,6 +128,10 @@ class Game:
                 if r.get("default"):
                     out[rule] = r["name"]
         return out
+
+
+def _rule_order(rule: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) + (rule,)
 
 
 @cache
@@ -97,7 +156,10 @@ def register(game: Game) -> Game:
 
 
 def _load_builtin() -> None:
-    from adjudicator.games import s42  # noqa: F401  (registers itself)
+    """Import every game package under ``adjudicator/games/`` (each registers itself)."""
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            importlib.import_module(f"{__name__}.{info.name}")
 
 
 def get_game(game_id: str) -> Game:
@@ -108,3 +170,10 @@ def get_game(game_id: str) -> Game:
 def game_ids() -> list[str]:
     _load_builtin()
     return sorted(_REGISTRY)
+
+
+def default_game_id() -> str:
+    """The game registered as the default (else the first id)."""
+    _load_builtin()
+    marked = [g.id for g in _REGISTRY.values() if g.default]
+    return (marked or sorted(_REGISTRY))[0]

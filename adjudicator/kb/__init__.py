@@ -17,7 +17,7 @@ Public API::
 The layout of ``kb/<game>/`` is described in ``kb/README.md``.
 """
 
-from adjudicator.kb.ids import id_key, qualify, sort_ids, split_qualified
+from adjudicator.kb.ids import id_key, qualify, sort_ids, split_qualified, tree_order
 from adjudicator.kb.loader import KBError, kb_files, list_games, load_game, validate_file
 from adjudicator.kb.model import (
     CheckReport,
@@ -26,6 +26,7 @@ from adjudicator.kb.model import (
     ExampleBlock,
     GameFile,
     GameKB,
+    Misprint,
     Reading,
     Ruling,
     Section,
@@ -44,6 +45,7 @@ __all__ = [
     "GameFile",
     "GameKB",
     "KBError",
+    "Misprint",
     "Reading",
     "Ruling",
     "Section",
@@ -59,5 +61,6 @@ __all__ = [
     "qualify",
     "sort_ids",
     "split_qualified",
+    "tree_order",
     "validate_file",
 ]

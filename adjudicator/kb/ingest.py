@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Literal
 
 import networkx as nx
+from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.kb.ids import expand_range, id_key, sort_ids
 from adjudicator.kb.model import SectionEntry, SectionsFile
@@ -109,7 +110,7 @@ _SMALL_WORDS = {
 _MARKUP = re.compile(r"</?u>|</?sup>|\*+|(?<!\w)_(?!\w)")
 _TOC_LEADER = re.compile(r"(?:\.\s?){3,}|\.{2,}\s*-?\s*\d")
 _TOC_PAGE = re.compile(r"(?:\t|\s{2,})-?\s*\d{1,3}\s*-?\s*(?:\t|$)")
-_TURN_MARK = re.compile(r"^(?:\d{1,2}\+\s+)(?=[A-Z])|\s+\d{1,2}\+?$")
+_TURN_MARK = re.compile(r"^(?:\d{1,2}(?:\+|[.,&-]\d{1,2}\+?)\s+)(?=[A-Z])|\s+\d{1,2}\+?$")
 
 
 def _same_start(a: str, b: str) -> bool:
@@ -144,7 +145,8 @@ def _is_title_like(text: str, max_words: int = 10) -> bool:
     if not caps:
         return False
     good = sum(1 for w in caps if w[0].isupper() or w[0].isdigit() or w[0] in "(\"“'")
-    return good == len(caps)
+    # one word left in lower case in a longer heading ("Barrage Combat tactic Bonus")
+    return good == len(caps) or len(caps) >= 5 and good == len(caps) - 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,7 +197,8 @@ class IngestResult:
             for target in cite.targets:
                 if target in known and target != cite.source and target not in out[cite.source]:
                     out[cite.source].append(target)
-        return {k: sort_ids(v) for k, v in out.items()}
+        order = {h.id: n for n, h in enumerate(self.headings)}  # the book's order
+        return {k: sort_ids(v, order) for k, v in out.items()}
 
     def dangling(self) -> list[tuple[str | None, str, int]]:
         """(citing section, printed citation, line) for citations naming no section."""
@@ -264,8 +267,10 @@ def detect_style(text: str) -> Style:
 
 
 class _Parser:
-    def __init__(self, text: str, style: Style):
-        self.lines = text.splitlines()
+    def __init__(self, text: str, style: Style, fixes: IngestFixes | None = None):
+        self.fixes = fixes or IngestFixes()
+        self.lines = self.fixes.apply(text.splitlines())
+        self.owners = {fix.line: fix.section for fix in self.fixes.owners}
         self.style = style
         self.headings: dict[str, Heading] = {}
         self.order: list[str] = []
@@ -296,6 +301,11 @@ class _Parser:
                 for a, b in zip(tokens, tokens[1:], strict=False)
             ]
             sentences = len(re.findall(r"[a-z]{3,}[.!?]\s+[A-Z]", line))
+            # a contents line ends with a title; a run of headings that opens a page of
+            # interleaved columns ends with the first rule's text ("15.21 After they ...")
+            tail = line[tokens[-1].end() :].split()
+            if len(tail) > 15 and not _TOC_PAGE.search(line):
+                return False
             if sum(gaps) / len(gaps) <= 7 and sentences <= len(tokens) // 3:
                 return True
         return False
@@ -491,6 +501,10 @@ class _Parser:
         assert section_id is not None
         if section_id.endswith(".0") and section_id.count(".") == 1:
             number = int(section_id.split(".")[0])
+            # a first section printed on the chapter's own line: "[11.0] TITLE**[11.1] TITLE"
+            nested = re.search(rf"\[{_NUM_ID}\]", rest_raw)
+            if nested is not None:
+                rest = _clean(rest_raw[: nested.start()])
             title = _clean_title(rest)
             if not is_md and not _is_title_like(title, 8):
                 caps = re.match(r"^([A-Z][A-Z0-9 ,&'()/\-–]+?)(?=\s+\d|\s+[A-Z][a-z]|$)", title)
@@ -503,6 +517,10 @@ class _Parser:
             if not self._chapter_heading_ok(number, explicit_zero=True):
                 return None
             self._accept(Heading(section_id, title, line_no, "chapter"))
+            if nested is not None:
+                inner = self._parse_line_heading(rest_raw[nested.start() :], line_no)
+                if inner is not None:
+                    return inner[0], len(line)
             return section_id, len(line)
         # a numbered heading: find its title
         title, untitled = "", True
@@ -624,7 +642,7 @@ class _Parser:
             after = line[match.end() :]
             if before.count("(") > before.count(")"):
                 continue
-            if _HEADING_KEYWORD_BEFORE.search(before):
+            if _HEADING_KEYWORD_BEFORE.search(before) and not self._fills_gap(section_id, after):
                 continue
             nxt = re.match(r"^\s+([ΩΔ∆]\s*)?([\"“‘'(]?)(\S+)", after)
             if not nxt or not (nxt.group(3)[0].isupper() or nxt.group(3)[0] == "“"):
@@ -658,16 +676,34 @@ class _Parser:
             title, untitled = "", True
             upto = re.match(rf"^\s+(.+?)(?=\s+{_NUM_ID}\s)", after)
             label = re.match(r"^\s+([^.:]{2,50}?)[.:]\s", after)
+            ending = re.match(r"^\s+([^.:]{2,50}?)\s*$", after)  # a heading that ends the line
             if upto and _is_title_like(upto.group(1), 8):
                 title, untitled = _clean_title(upto.group(1)), False
             elif label and _is_title_like(label.group(1), 5):
                 title, untitled = _clean_title(label.group(1)), False
+            elif ending and _is_title_like(ending.group(1), 6):
+                title, untitled = _clean_title(ending.group(1)), False
             if (
                 self._add_numbered(section_id, title, line_no, untitled)
                 and section_id in self.headings
             ):
                 found.append((match.start(), section_id))
         return found
+
+    def _fills_gap(self, section_id: str, after: str) -> bool:
+        """A case printed mid-sentence (``... eliminated by 9.83 If a leader ...``): read as a
+        heading although a word such as *by* precedes it, when it is not known yet, both its
+        neighbours (``9.82``, ``9.84``) are, and a sentence starts right after it."""
+        chapter, _, fraction = section_id.partition(".")
+        if section_id in self.headings or len(fraction) < 2 or not fraction.isdigit():
+            return False
+        if not re.match(r"^\s+(?:If|When|A|An|The|Units?|All|Each|Only|No)\s", after):
+            return False
+        number = int(fraction)
+        width = len(fraction)
+        before_id = f"{chapter}.{number - 1:0{width}d}"
+        after_id = f"{chapter}.{number + 1:0{width}d}"
+        return before_id in self.headings and after_id in self.headings
 
     # ---- citations --------------------------------------------------------------------
 
@@ -733,7 +769,7 @@ class _Parser:
                 continue
             text = _clean(raw)
             skip: set[int] = set()
-            start_source = self.current
+            start_source = self.owners.get(number, self.current)
             if self.style == "lettered":
                 before = self.current
                 if self._parse_lettered(raw, number):
@@ -748,10 +784,11 @@ class _Parser:
             if accepted is not None:
                 heading_id, _ = accepted
                 clean_rest = text
-                # do not read the heading's own number as a citation
-                own = re.search(re.escape(heading_id.removesuffix(".0")), clean_rest)
-                if own is not None:
-                    skip.add(own.start())
+                # do not read the numbers of the headings on this line as citations
+                for on_line in [h.id for h in self.headings.values() if h.line == number]:
+                    own = re.search(re.escape(on_line.removesuffix(".0")), clean_rest)
+                    if own is not None:
+                        skip.add(own.start())
                 head = re.match(r"^\W*(\d{1,2}|S\d{1,2})\.\s", clean_rest)
                 if head:
                     skip.add(head.start(1))
@@ -771,8 +808,12 @@ class _Parser:
                         seg_skip = {s - lo for s in skip if lo <= s < hi}
                         self._citations(text[lo:hi], number, source, seg_skip)
                     continue
-            self._citations(text, number, start_source if accepted else self.current, skip)
+            self._citations(text, number, start_source, skip)
         self._add_from_toc()
+        for section_id, title in self.fixes.titles.items():
+            if section_id in self.headings:
+                self.headings[section_id].title = title
+                self.headings[section_id].untitled = False
         self._resolve_parents()
 
     def _add_from_toc(self) -> None:
@@ -828,6 +869,11 @@ class _Parser:
         fraction = parts[1]
         if re.fullmatch(r"\d{2,}[a-z]", fraction):  # a renamed duplicate such as 9.11a
             fraction = fraction[:-1]
+        if heading.kind != "section" and re.fullmatch(r"[1-9]0", fraction):
+            # 8.70 right after 8.69 is the tenth case of 8.6, not a case of 8.7
+            section = f"{parts[0]}.{int(fraction[0]) - 1}"
+            if f"{section}9" in known and section in known:
+                return section
         if heading.kind != "section" and len(fraction) >= 2 and fraction.isdigit():
             for cut in range(len(fraction) - 1, 0, -1):
                 candidate = f"{parts[0]}.{fraction[:cut]}"
@@ -886,17 +932,122 @@ class _Parser:
 
 
 def parse_text(
-    text: str, game: str = "game", source: str = "<text>", style: Style | None = None
+    text: str,
+    game: str = "game",
+    source: str = "<text>",
+    style: Style | None = None,
+    fixes: IngestFixes | None = None,
 ) -> IngestResult:
-    """Parse a rulebook's text; ``style`` is detected when not given."""
-    parser = _Parser(text, style or detect_style(text))
+    """Parse a rulebook's text; ``style`` is detected when not given.
+
+    ``fixes`` are a reader's corrections for what the text alone cannot tell (see
+    :class:`IngestFixes`).
+    """
+    if fixes is not None:
+        fixes.check(text.splitlines())
+    parser = _Parser(text, style or detect_style(text), fixes)
     parser.run()
     return parser.result(game, source)
 
 
-def parse_file(path: Path, game: str, style: Style | None = None) -> IngestResult:
+def parse_file(
+    path: Path, game: str, style: Style | None = None, fixes: IngestFixes | None = None
+) -> IngestResult:
     text = Path(path).read_text(encoding="utf-8", errors="replace")
-    return parse_text(text, game, Path(path).name, style)
+    return parse_text(text, game, Path(path).name, style, fixes)
+
+
+# ---------------------------------------------------------------------------------------------
+# A reader's corrections (kb/<game>/ingest.yaml)
+# ---------------------------------------------------------------------------------------------
+
+
+class Renumber(BaseModel):
+    """A heading printed with a wrong number: at ``line`` the printed ``printed`` is ``id``."""
+
+    model_config = ConfigDict(extra="forbid")
+    line: int = Field(ge=1, description="line of the source text")
+    printed: str = Field(pattern=rf"^{_NUM_ID}$", description="the number as printed")
+    id: str = Field(pattern=rf"^{_NUM_ID}$", description="the id the KB gives it")
+    why: str = Field(min_length=1, description="the evidence, in our words")
+
+
+class Owner(BaseModel):
+    """Text on ``line`` (before any heading on it) belongs to ``section``, not to the
+    section the parser has open: two columns of text were interleaved."""
+
+    model_config = ConfigDict(extra="forbid")
+    line: int = Field(ge=1)
+    section: str = Field(pattern=rf"^{_NUM_ID}$")
+    why: str = Field(min_length=1)
+
+
+class IngestFixes(BaseModel):
+    """Corrections a reader made where the extracted text misleads the parser.
+
+    Kept in ``kb/<game>/ingest.yaml`` and applied by ``adjudicator kb ingest``, so the
+    committed ``sections.yaml`` stays reproducible from the rulebook text.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    renumber: list[Renumber] = Field(default_factory=list)
+    owners: list[Owner] = Field(default_factory=list)
+    titles: dict[str, str] = Field(
+        default_factory=dict, description="id -> printed heading the parser cannot cut out"
+    )
+
+    def problems(self, lines: list[str]) -> list[tuple[tuple, str]]:
+        """(location, message) for each correction naming a line that does not print what
+        it says: every correction must point at real text."""
+        out: list[tuple[tuple, str]] = []
+        for index, fix in enumerate(self.renumber):
+            if fix.line > len(lines) or not _token(fix.printed).search(lines[fix.line - 1]):
+                out.append((("renumber", index), f"line {fix.line} does not print {fix.printed}"))
+        for index, owner in enumerate(self.owners):
+            if owner.line > len(lines) or not lines[owner.line - 1].strip():
+                out.append((("owners", index), f"line {owner.line} has no text"))
+        return out
+
+    def check(self, lines: list[str]) -> None:
+        found = self.problems(lines)
+        if found:
+            raise ValueError("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in found))
+
+    def apply(self, lines: list[str]) -> list[str]:
+        """The text with every renumbered heading printed under its KB id."""
+        out = list(lines)
+        for fix in self.renumber:
+            out[fix.line - 1] = _token(fix.printed).sub(fix.id, out[fix.line - 1], count=1)
+        return out
+
+
+def _token(section_id: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\d.]){re.escape(section_id)}(?![\d])")
+
+
+def load_fixes(path: Path, text: str | None = None) -> IngestFixes:
+    """Read ``ingest.yaml`` (checked against the rulebook ``text`` when given); problems are
+    reported as ``FILE:LINE: PATH: message``."""
+    from pydantic import ValidationError
+
+    from adjudicator.errors import Problem
+    from adjudicator.kb.loader import KBError, _line_of, _loc_text, _plain, _problems, read_yaml
+
+    path = Path(path)
+    data = read_yaml(path) or {}
+    if not isinstance(data, dict):
+        raise KBError([Problem(str(path), 1, "", "expected a mapping at the top of the file")])
+    try:
+        fixes = IngestFixes.model_validate(_plain(data))
+    except ValidationError as exc:
+        raise KBError(_problems(path, data, exc)) from None
+    if text is not None:
+        found = fixes.problems(text.splitlines())
+        if found:
+            raise KBError(
+                [Problem(str(path), _line_of(data, loc), _loc_text(loc), msg) for loc, msg in found]
+            )
+    return fixes
 
 
 def sections_yaml(result: IngestResult) -> str:

@@ -18,7 +18,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from adjudicator.errors import InputError, Problem
-from adjudicator.kb.ids import split_qualified
+from adjudicator.kb.ids import TOPIC_PATTERN, reading_section, split_qualified
 from adjudicator.kb.model import (
     Encoding,
     Example,
@@ -164,7 +164,17 @@ def validate_file(path: Path, kind: str | None = None) -> tuple[Any, list[Proble
                     value = [value]
                 if isinstance(value, list):
                     value = {"readings": value}
-                parsed[key] = ReadingsFileEntry.model_validate(value).readings
+                readings = ReadingsFileEntry.model_validate(value).readings
+                if "#" in key:  # one of several disputed points of a section
+                    if not re.match(TOPIC_PATTERN, key.partition("#")[2]):
+                        problems.append(Problem(
+                            str(path), _line_of(data, (key,)), key,
+                            "a topic after '#' is a lower-case slug (letters, digits, '-')",
+                        ))
+                        continue
+                # the scenario key comes from the file's key, never from the reading itself
+                topic_key = key if "#" in key else None
+                parsed[key] = [r.model_copy(update={"key": topic_key}) for r in readings]
             elif kind == "tables":
                 parsed[key] = Table.model_validate(value)
             else:
@@ -250,12 +260,17 @@ def _mark_ids(call: ast.Call) -> list[str]:
     return ids
 
 
-def scan_rulings(tests_root: Path | None, game: str, default_game: str = "s42") -> dict:
+def scan_rulings(tests_root: Path | None, game: str, default_game: str | None = None) -> dict:
     """Section id -> tests marked ``@pytest.mark.rules(id, ...)``.
 
-    A bare id belongs to the default game (``s42``); tests for another game use the
-    namespaced form ``"sos:7.3"``.
+    A bare id in ``tests/<game>/`` belongs to that game; one in a test at the top of
+    ``tests/`` to ``default_game`` (by default the registry's default game). A test may
+    name another game's section in the namespaced form ``"sos:7.3"``.
     """
+    if default_game is None:
+        from adjudicator.games import default_game_id
+
+        default_game = default_game_id()
     found: dict[str, list[Ruling]] = defaultdict(list)
     if tests_root is None or not tests_root.is_dir():
         return found
@@ -268,10 +283,12 @@ def scan_rulings(tests_root: Path | None, game: str, default_game: str = "s42") 
         except (SyntaxError, UnicodeDecodeError):
             continue
         rel = py.relative_to(base).as_posix()
+        parts = py.relative_to(tests_root).parts
+        own = parts[0] if len(parts) > 1 else default_game
 
-        def add(ids: list[str], test: str, line: int, rel: str = rel) -> None:
+        def add(ids: list[str], test: str, line: int, rel: str = rel, own: str = own) -> None:
             for text in ids:
-                g, bare = split_qualified(text, default_game)
+                g, bare = split_qualified(text, own)
                 if g == game:
                     found[bare].append(Ruling(test=test, file=rel, line=line))
 
@@ -313,6 +330,19 @@ def scan_rulings(tests_root: Path | None, game: str, default_game: str = "s42") 
 # --------------------------------------------------------------------------------------------
 # The loader
 # --------------------------------------------------------------------------------------------
+
+
+def _id_line(path: Path, table_id: str) -> int:
+    """The line declaring a table id: ``id: X`` (a one-table file) or a top-level ``X:``."""
+    name = rf"[\"']?{re.escape(table_id)}[\"']?"
+    pattern = re.compile(rf"^(?:id:\s*{name}\s*(?:#.*)?$|{name}:)")
+    try:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.match(line):
+                return number
+    except OSError:
+        pass
+    return 1
 
 
 def resolve_key(key: str, sections: dict) -> str:
@@ -428,15 +458,25 @@ def load_game(
             if (section := target(path, section_id)) is not None:
                 section.summary = entry.summary
                 section.notes = entry.notes
+                section.misprints.extend(entry.misprints)
                 section.terms.update(entry.terms)
     for path in sorted((game_dir / "readings").glob("*.y*ml")):
-        for section_id, readings in (load(path, "readings") or {}).items():
-            if (section := target(path, section_id)) is not None:
+        for key, readings in (load(path, "readings") or {}).items():
+            if (section := target(path, reading_section(key))) is not None:
                 section.readings.extend(readings)
     tables: dict[str, Table] = {}
+    table_files: dict[str, Path] = {}
     for path in sorted((game_dir / "tables").glob("*.y*ml")):
         for table_id, table in (load(path, "tables") or {}).items():
+            if table_id in tables:  # one would silently replace the other
+                problems.append(Problem(
+                    str(path), _id_line(path, table_id), "id",
+                    f"table id {table_id!r} is already used by {rel(table_files[table_id])}; "
+                    "every table needs its own id",
+                ))
+                continue
             tables[table_id] = table
+            table_files[table_id] = path
             for section_id in table.sections:
                 if (section := target(path, section_id)) is not None:
                     section.tables.append(table_id)

@@ -21,7 +21,14 @@ from typing import Any, Literal
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from adjudicator.kb.ids import GAME_PATTERN, ID_PATTERN, id_key, sort_ids, split_qualified
+from adjudicator.kb.ids import (
+    GAME_PATTERN,
+    ID_PATTERN,
+    id_key,
+    sort_ids,
+    split_qualified,
+    tree_order,
+)
 
 SectionId = str  # see adjudicator.kb.ids for the shape
 
@@ -98,6 +105,18 @@ class SectionsFile(_Strict):
         return self
 
 
+class Misprint(_Strict):
+    """A known misprint of the rulebook in or about one section (recorded, not silently fixed)."""
+
+    printed: str = Field(min_length=1, description="what the book prints, e.g. '13.31'")
+    meant: str = Field(min_length=1, description="what it should say, e.g. '12.41'")
+    where: str | None = Field(
+        None, description="where it is printed, if not in the section's own text (caption, TOC)"
+    )
+    line: int | None = Field(None, ge=1, description="line of the misprint in the source text")
+    why: str | None = Field(None, description="the evidence, in our own words")
+
+
 class SummaryEntry(_Strict):
     """One value in ``kb/<game>/summaries/*.yaml`` (the file maps section id -> entry)."""
 
@@ -106,6 +125,9 @@ class SummaryEntry(_Strict):
         default_factory=dict, description="terms this section defines: term -> our definition"
     )
     notes: str | None = Field(None, description="clarifications, errata, designer answers")
+    misprints: list[Misprint] = Field(
+        default_factory=list, description="known misprints of the book concerning this section"
+    )
 
 
 class Reading(_Strict):
@@ -120,6 +142,11 @@ class Reading(_Strict):
     why: str | None = Field(None, description="reason to prefer (or not) this reading")
     question: str | None = Field(None, description="the ambiguity this reading resolves")
     sources: list[str] = Field(default_factory=list, description="errata, forum answers, ...")
+    key: str | None = Field(
+        None,
+        description="set by the loader, not written in files: the scenario key '<id>#<topic>' "
+        "when the readings file keys this dispute with a topic",
+    )
 
 
 class ReadingsFileEntry(BaseModel):
@@ -197,7 +224,7 @@ class ExampleBlock(_Strict):
 class Encoding(BaseModel):
     """An ASP file that mentions the section id as a string literal."""
 
-    file: str = Field(description="path relative to the asp/ folder, e.g. 's42/bonds.lp'")
+    file: str = Field(description="path relative to the asp/ folder, e.g. '<game>/bonds.lp'")
     lines: list[int]
 
 
@@ -234,6 +261,7 @@ class Section(BaseModel):
     unresolved: list[SectionId] = Field(default_factory=list)
     summary: str | None = None
     notes: str | None = None
+    misprints: list[Misprint] = Field(default_factory=list)
     refs: list[SectionId] = Field(default_factory=list)
     referenced_by: list[SectionId] = Field(default_factory=list)
     terms: dict[str, str] = Field(default_factory=dict)
@@ -250,6 +278,13 @@ class Section(BaseModel):
     @property
     def default_reading(self) -> Reading | None:
         return next((r for r in self.readings if r.default), None)
+
+    def reading_groups(self) -> dict[str, list[Reading]]:
+        """Scenario key -> its readings: one group per disputed point of this section."""
+        groups: dict[str, list[Reading]] = {}
+        for reading in self.readings:
+            groups.setdefault(reading.key or self.id, []).append(reading)
+        return groups
 
 
 class CheckReport(BaseModel):
@@ -298,12 +333,30 @@ class GameKB:
         self.examples = examples
         self.root = root
         self.unknown_ids = unknown_ids or []
+        #: each id's place in the book (the section tree walked depth first)
+        self.order = tree_order({s.id: s.parent for s in self.sections.values()})
+        for section in self.sections.values():
+            section.refs = self.sort_ids(section.refs)
+            section.referenced_by = self.sort_ids(section.referenced_by)
+            section.children = self.sort_ids(section.children)
         self.graph = nx.DiGraph()
         for section in self.sections.values():
             self.graph.add_node(section.id)
         for section in self.sections.values():
             for ref in section.refs:
                 self.graph.add_edge(section.id, ref)
+
+    # ---- order -------------------------------------------------------------------------
+
+    def sort_key(self, section_id: str) -> tuple:
+        """Sort key in the book's order (2.21 before 2.5 where 2.21 is a case of 2.2)."""
+        if section_id in self.order:
+            return (0, self.order[section_id], ())
+        return (1, 0, id_key(section_id))
+
+    def sort_ids(self, ids) -> list[str]:
+        """Distinct ids in the book's order; ids the book lacks go last."""
+        return sort_ids(ids, self.order)
 
     # ---- lookup ------------------------------------------------------------------------
 
@@ -398,25 +451,30 @@ class GameKB:
             else:
                 if words:
                     results.append((section, score))
-        results.sort(key=lambda pair: (-pair[1], id_key(pair[0].id)))
+        results.sort(key=lambda pair: (-pair[1], self.sort_key(pair[0].id)))
         return results
 
     # ---- checks ------------------------------------------------------------------------
 
+    def _rotate(self, cycle: list[str]) -> list[str]:
+        """A cycle started at its first id in book order, its direction kept."""
+        start = min(range(len(cycle)), key=lambda i: self.sort_key(cycle[i]))
+        return cycle[start:] + cycle[:start]
+
     def check(self, ranges: list[tuple[str, str, list[str]]] | None = None) -> CheckReport:
         dangling = sorted(
             {(s.id, r) for s in self.sections.values() for r in s.refs if r not in self.sections},
-            key=lambda pair: (id_key(pair[0]), id_key(pair[1])),
+            key=lambda pair: (self.sort_key(pair[0]), self.sort_key(pair[1])),
         )
         graph = self.graph.copy()
         graph.remove_nodes_from([n for n in list(graph) if n not in self.sections])
-        selfies = sort_ids(n for n in graph if graph.has_edge(n, n))
+        selfies = self.sort_ids(n for n in graph if graph.has_edge(n, n))
         graph.remove_edges_from(nx.selfloop_edges(graph))
         cycles = [
-            sorted(c, key=id_key) for c in nx.simple_cycles(graph, length_bound=4) if len(c) > 1
+            self._rotate(c) for c in nx.simple_cycles(graph, length_bound=4) if len(c) > 1
         ]
-        cycles.sort(key=lambda c: [id_key(x) for x in c])
-        orphans = sort_ids(
+        cycles.sort(key=lambda c: [self.sort_key(x) for x in c])
+        orphans = self.sort_ids(
             s.id for s in self.sections.values() if s.parent and s.parent not in self.sections
         )
         return CheckReport(
@@ -440,7 +498,8 @@ def json_schemas() -> dict[str, dict[str, Any]]:
         """kb/<game>/summaries/*.yaml: section id -> summary entry."""
 
     class ReadingsFile(RootModel[dict[SectionId, list[Reading]]]):
-        """kb/<game>/readings/*.yaml: section id -> readings (exactly one default)."""
+        """kb/<game>/readings/*.yaml: section id (or '<id>#<topic>' for one of several
+        disputed points of a section) -> readings (exactly one default)."""
 
     class TablesFile(RootModel[Table | dict[str, Table]]):
         """kb/<game>/tables/*.yaml: one table, or table id -> table."""

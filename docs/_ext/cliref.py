@@ -28,7 +28,12 @@ _BLOCK_START = re.compile(r"^(?:[-+*•]\s|[#\w]{1,3}[.)]\s|\(\w{1,3}\)\s|\.\.\s
 
 
 def esc(text: str) -> str:
-    return _SPECIAL.sub(r"\\\1", text).replace("::", ":\\:")
+    text = _SPECIAL.sub(r"\\\1", text).replace("::", ":\\:")
+    # "FILE:LINE" would read as a link with the scheme "file"; no help text means a URI.
+    return _SCHEME.sub(r"\1\\:", text)
+
+
+_SCHEME = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]*):(?=[^\s:\\])")
 
 
 _GROUP = re.compile(r"\(([^()]*)\)")

@@ -5,8 +5,9 @@ On ``builder-inited`` this writes reStructuredText into ``docs/rules/`` (git-ign
 * ``rules/index.rst``: the list of games;
 * ``rules/<game>/index.rst``: one page per game;
 * ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with its
-  summary, the sections it cites and that cite it, its terms, tables, named readings, worked
-  examples, the ASP statements that encode it and the tests that rule on it;
+  summary, notes, known misprints of the book, the sections it cites and that cite it, its
+  terms, tables, named readings, worked examples, the ASP statements that encode it and the
+  tests that rule on it;
 * ``rules/glossary.rst``: every term the KB defines, as a Sphinx glossary;
 * ``rules/readings.inc``: every named reading, included by ``docs/readings.rst``.
 
@@ -43,6 +44,12 @@ _LIST_START = re.compile(r"^(?:[-+*•]\s|[#\w]{1,3}[.)]\s|\(\w{1,3}\)\s|\.\.\s|
 _ID_TOKEN = re.compile(r"(?<![\w.])(\d+(?:\.[0-9A-Za-z]+)+|[A-Z]\d*(?:\.\d+)+)(?![\w]|\.\d)")
 _GROUP = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
 _SEE = re.compile(r"\b(?:see|section|sections|rule|rules|per|under)\s+$", re.IGNORECASE)
+# A number that names a section except where it reads as a quantity or an edition.
+_NOT_BEFORE = re.compile(r"\b(?:version|edition|ver|rev|v)\.?\s*$|[$£€]$", re.IGNORECASE)
+_NOT_AFTER = re.compile(
+    r"^(?:\s*(?:times|x|%|mps?|mp|vps?|hexes|points|km|miles|inch|inches)\b|%|x\b)",
+    re.IGNORECASE,
+)
 
 
 def esc(text: str) -> str:
@@ -76,8 +83,9 @@ def inline(text: str, linker=None) -> str:
     """Escape one paragraph; with ``linker``, cited rule ids become links.
 
     An id is taken as a citation when it stands in brackets (``(12.2)``, ``[5.5.5]``,
-    ``(see 12.2-12.4)``) or right after a word such as "see" or "section"; other numbers
-    (``1.5``, strengths, hexes) are left alone.
+    ``(see 12.2-12.4)``), right after a word such as "see" or "section", or anywhere else
+    when the linker knows it as a section id, unless it reads as a quantity or an edition
+    ("1.5 times", "2.5 MP", "version 2.0"). Unknown numbers are left alone.
     """
     if linker is None:
         return esc(text)
@@ -87,7 +95,10 @@ def inline(text: str, linker=None) -> str:
             start = group.start(1) + token.start()
             spans[start] = (group.start(1) + token.end(), token.group(1))
     for token in _ID_TOKEN.finditer(text):
-        if token.start() not in spans and _SEE.search(text[: token.start()]):
+        if token.start() in spans:
+            continue
+        before, after = text[: token.start()], text[token.end():]
+        if _SEE.search(before) or not (_NOT_BEFORE.search(before) or _NOT_AFTER.match(after)):
             spans[token.start()] = (token.end(), token.group(1))
     pieces: list[str] = []
     pos = 0
@@ -143,8 +154,9 @@ def heading(text: str, char: str) -> list[str]:
 
 
 def indent(lines: list[str], by: int = 3) -> list[str]:
+    """Indent every line, also the lines inside a multi-line item (a list paragraph)."""
     pad = " " * by
-    return [pad + ln if ln else "" for ln in lines]
+    return [pad + ln if ln else "" for item in lines for ln in item.split("\n")]
 
 
 def slug(section_id: str) -> str:
@@ -219,6 +231,11 @@ class Pages:
         self.files: dict[str, str] = {}
         self.titles = {kb.id: kb.game.title for kb in kbs}
 
+    def short(self, game: str) -> str:
+        from ruledomain import game_short
+
+        return game_short(self.app.config, game)
+
     # links -----------------------------------------------------------------------------
 
     def target(self, game: str, section_id: str) -> str:
@@ -259,12 +276,65 @@ class Pages:
 
     # pages -----------------------------------------------------------------------------
 
+    # citations that summaries, notes and readings add ----------------------------------
+
+    @staticmethod
+    def prose(section: Any) -> list[str]:
+        texts = [section.summary or "", section.notes or ""]
+        for reading in section.readings:
+            texts += [reading.text or "", reading.why or "", reading.question or ""]
+        return [t for t in texts if t]
+
+    def collect_citations(self) -> None:
+        """``cites``/``cited_by``: the KB's citations plus every id the prose links."""
+        self.cites: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self.cited_by: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+        def add(source: tuple[str, str], dest: tuple[str, str]) -> None:
+            if dest == source:
+                return
+            if dest not in self.cites.setdefault(source, []):
+                self.cites[source].append(dest)
+            if source not in self.cited_by.setdefault(dest, []):
+                self.cited_by[dest].append(source)
+
+        for kb in self.kbs:
+            for section in kb.sections.values():
+                here = (kb.id, section.id)
+                for ref in section.refs:
+                    if (found := self.resolve(kb.id, ref)) is not None:
+                        add(here, found)
+                for text in self.prose(section):
+                    for para in re.split(r"\n\s*\n", text):
+                        inline(one_line(para), self.capture(kb.id, here, add))
+
+    def capture(self, game: str, here: tuple[str, str], add):
+        def seen(token: str) -> None:
+            found = self.resolve(game, token)
+            if found is not None:
+                add(here, found)
+
+        return seen
+
+    def ref_list(self, game: str, keys: list[tuple[str, str]], raw: list[str]) -> str:
+        """Links to ``keys`` (resolved) and ``raw`` ids the KB does not have, in rule order."""
+        order = {k: i for i, k in enumerate(self.order)}
+        ordered = sorted(keys, key=lambda k: (k[0] != game, order.get(k, 0)))
+        links = [self.link(game, f"{g}:{sid}" if g != game else sid) for g, sid in ordered]
+        links += [self.link(game, r) for r in raw if self.resolve(game, r) is None]
+        return ", ".join(links)
+
     def build(self) -> dict[str, str]:
+        self.order = [(kb.id, sid) for kb in self.kbs for sid in kb.sections]
+        self.position = {kb.id: {sid: i for i, sid in enumerate(kb.sections)} for kb in self.kbs}
+        self.collect_citations()
         self.rules_index()
         for kb in self.kbs:
             self.game_page(kb)
+            self.game_rule_index(kb)
             for chapter in kb.chapters():
                 self.chapter_page(kb, chapter)
+        self.games_include()
         self.glossary()
         self.readings()
         return self.files
@@ -320,6 +390,10 @@ class Pages:
             f"(tests) and {readings} have named readings of a disputed point.",
             "",
         ]
+        out += [
+            f"Every section by its id: :doc:`{esc(self.short(kb.id))} rule index <rule-index>`.",
+            "",
+        ]
         out += heading("Chapters", "-")
         chapters = kb.chapters()
         if not chapters:
@@ -333,10 +407,52 @@ class Pages:
             )
         out.append("")
         if chapters:
-            out += [".. toctree::", "   :hidden:", ""]
+            out += [".. toctree::", "   :hidden:", "", "   rule-index"]
             out += [f"   {slug(c.id)}" for c in chapters]
             out.append("")
         self.files[f"{kb.id}/index.rst"] = "\n".join(out)
+
+    def game_rule_index(self, kb: Any) -> None:
+        """``rules/<game>/rule-index``: every section of one game, in rulebook order."""
+        short = self.short(kb.id)
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading(f"{short} rule index", "=")
+        out += [
+            f"Every section of *{esc(kb.game.title)}* in rulebook order, with its title. "
+            "Type an id in the *Go to rule* box at the top of any page to jump straight to it.",
+            "",
+        ]
+        for chapter in kb.chapters():
+            out += heading(f"{chapter.id} {display_title(chapter.title)}", "-")
+            for sid in [chapter.id, *kb.descendants(chapter.id)]:
+                section = kb.sections[sid]
+                pad = "  " * max(0, depth(sid) - 2) if sid != chapter.id else ""
+                title = esc(display_title(section.title)) if section.title else ""
+                link = f":rule-link:`{sid} <{self.target(kb.id, sid)}>`"
+                out.append(f"{pad}- {link} {title}".rstrip())
+                out.append("")
+        if not kb.chapters():
+            out += ["No sections yet.", ""]
+        self.files[f"{kb.id}/rule-index.rst"] = "\n".join(out)
+
+    def games_include(self) -> None:
+        """``rules/games.inc``: the games, for the landing page."""
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        for kb in self.kbs:
+            total = len(kb.sections)
+            summarised = sum(1 for s in kb.sections.values() if s.summary)
+            examples = len(kb.examples)
+            extra = f", {examples} worked examples" if examples else ""
+            out.append(
+                f"- **{esc(kb.game.title)}** ({esc(self.short(kb.id))}, ``{kb.id}``): "
+                f":doc:`chapters </rules/{kb.id}/index>` · "
+                f":doc:`rule index </rules/{kb.id}/rule-index>` "
+                f"({total} sections, {summarised} summarised{extra})"
+            )
+        if not self.kbs:
+            out.append("The knowledge base holds no games yet.")
+        out.append("")
+        self.files["games.inc"] = "\n".join(out)
 
     @staticmethod
     def dice(dice: Any) -> str | None:
@@ -354,9 +470,10 @@ class Pages:
     def chapter_page(self, kb: Any, chapter: Any) -> None:
         rel = f"{kb.id}/{slug(chapter.id)}.rst"
         out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
-        out += heading(f"{chapter.id} {display_title(chapter.title)}", "=")
+        out += heading(f"{self.short(kb.id)} {chapter.id} {display_title(chapter.title)}", "=")
         out += [
-            f"*{esc(kb.game.title)}* · :doc:`all chapters <index>` · :ref:`rule-index`",
+            f"*{esc(kb.game.title)}* · :doc:`all chapters <index>` · "
+            f":doc:`every section <rule-index>`",
             "",
         ]
         for sid in [chapter.id, *kb.descendants(chapter.id)]:
@@ -365,7 +482,11 @@ class Pages:
 
     def section_block(self, kb: Any, section: Any, rel: str) -> list[str]:
         game = kb.id
-        out = [f".. rule:: {game}:{section.id}", f"   :title: {display_title(section.title)}"]
+        out = [
+            f".. rule:: {game}:{section.id}",
+            f"   :title: {display_title(section.title)}",
+            f"   :order: {self.position[game][section.id]}",
+        ]
         if depth(section.id) > 2:
             out.append("   :no-contents-entry:")
         out.append("")
@@ -381,17 +502,26 @@ class Pages:
             body += [".. note::", ""]
             for para in paras:
                 body += indent(para.splitlines()) + [""]
+        for misprint in section.misprints:
+            body += [".. admonition:: Misprint in the rulebook", ""]
+            place = f" ({misprint.where})" if misprint.where else ""
+            line = f" (source line {misprint.line})" if misprint.line else ""
+            text = f"Printed{place}: {misprint.printed} Read as: {misprint.meant}{line}"
+            if misprint.why:
+                text += f" Why: {misprint.why}"
+            for para in paragraphs(text, linker):
+                body += indent(para.splitlines()) + [""]
         fields: list[tuple[str, str]] = []
         if section.parent:
             fields.append(("Part of", self.link(game, section.parent)))
         if section.children:
             fields.append(("Subsections", ", ".join(self.link(game, c) for c in section.children)))
-        if section.refs:
-            fields.append(("Cites", ", ".join(self.link(game, r) for r in section.refs)))
-        if section.referenced_by:
-            fields.append(
-                ("Cited by", ", ".join(self.link(game, r) for r in section.referenced_by))
-            )
+        here = (game, section.id)
+        cites, cited_by = self.cites.get(here, []), self.cited_by.get(here, [])
+        if cites or section.refs:
+            fields.append(("Cites", self.ref_list(game, cites, section.refs)))
+        if cited_by:
+            fields.append(("Cited by", self.ref_list(game, cited_by, [])))
         if section.terms:
             names = []
             for term in section.terms:
@@ -399,16 +529,24 @@ class Pages:
                 names.append(f":term:`{esc(one_line(term))} <{name}>`" if role_safe(name)
                              else esc(name))
             fields.append(("Defines", ", ".join(names)))
+        drawn: list[str] = []
         if section.tables:
             titles = []
             for tid in section.tables:
                 table = kb.tables.get(tid)
-                titles.append(esc(one_line(table.title)) if table else f"``{tid}``")
+                if table is None:
+                    titles.append(f"``{tid}``")
+                    continue
+                if self.table_home(kb, tid) == section.id:
+                    drawn.append(tid)
+                titles.append(f":ref:`{esc(one_line(table.title))} <{table_label(game, tid)}>`")
             fields.append(("Tables", ", ".join(titles)))
         for name, value in fields:
             body.append(f":{name}: {value}")
         if fields:
             body.append("")
+        for tid in drawn:
+            body += self.table_block(game, tid, kb.tables[tid])
         if section.readings:
             body += self.readings_block(section, linker)
         if section.examples:
@@ -430,12 +568,67 @@ class Pages:
         out += indent(body)
         return out
 
+    def table_home(self, kb: Any, tid: str) -> str | None:
+        """The section whose page draws a table: the first of its sections the KB has."""
+        for sid in kb.tables[tid].sections:
+            found = self.resolve(kb.id, sid)
+            if found is not None and found[0] == kb.id:
+                return found[1]
+        return None
+
+    def table_block(self, game: str, tid: str, table: Any) -> list[str]:
+        """A KB table drawn as a grid (``list-table``), labelled ``table-<game>-<id>``."""
+        extra = dict(table.model_extra or {})
+        practice = bool(extra.get("practice"))
+        title = one_line(table.title)
+        if practice and "practice" not in title.lower():
+            title = f"PRACTICE table, not the published one: {title}"
+        grid = table_grid(extra)
+        out = [f".. _{table_label(game, tid)}:", ""]
+        if grid is None:  # a shape this page does not know how to draw: show the data
+            out += [f".. rubric:: {esc(title)}", "", ".. code-block:: yaml", ""]
+            out += indent(_yaml_text(extra).splitlines()) + [""]
+            return out
+        header, rows = grid
+        classes = "kb-table practice-table" if practice else "kb-table"
+        out += [
+            f".. list-table:: {esc(title)}",
+            "   :header-rows: 1",
+            "   :stub-columns: 1",
+            f"   :class: {classes}",
+            f"   :name: kbtable-{game}-{re.sub(r'[^a-z0-9]+', '-', tid.lower())}",
+            "",
+        ]
+        for row in [header, *rows]:
+            out.append(f"   * - {esc(row[0])}".rstrip())
+            out += [f"     - {esc(cell)}".rstrip() for cell in row[1:]]
+        out.append("")
+        if practice:
+            out += [
+                "*Practice table*: the cells are invented for examples and tests; "
+                "answers computed with it say so. Use the table printed with the game.",
+                "",
+            ]
+        return out
+
     def readings_block(self, section: Any, linker) -> list[str]:
-        body = [".. rubric:: Readings of a disputed point", ""]
-        question = next((r.question for r in section.readings if r.question), None)
+        groups = section.reading_groups()
+        several = len(groups) > 1
+        body = [".. rubric:: Readings of " + ("disputed points" if several else "a disputed point"),
+                ""]
+        for key, readings in groups.items():
+            if several or key != section.id:
+                body += [f"*Scenario key:* ``{key}``", ""]
+            body += self.reading_group(readings, linker)
+        return body
+
+    def reading_group(self, readings: list[Any], linker) -> list[str]:
+        """The question and the named readings of one disputed point."""
+        body: list[str] = []
+        question = next((r.question for r in readings if r.question), None)
         if question:
             body += [f"*Question:* {inline(one_line(question), linker)}", ""]
-        for reading in section.readings:
+        for reading in readings:
             mark = " (default)" if reading.default else ""
             body.append(f"``{reading.name}``{mark}")
             text = [inline(one_line(reading.text), linker)]
@@ -511,16 +704,80 @@ class Pages:
             found = True
             out += heading(kb.game.title, "-")
             for section in sections:
-                out += heading(f"{section.id} {display_title(section.title)}", "~")
-                out += [
-                    f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
-                    f"``readings: {{\"{section.id}\": NAME}}``.",
-                    "",
-                ]
-                out += self.readings_block(section, self.linker(kb.id))[2:]
+                for key, readings in section.reading_groups().items():
+                    topic = key.partition("#")[2]
+                    title = display_title(section.title) + (f" ({topic})" if topic else "")
+                    out += heading(f"{section.id} {title}", "~")
+                    out += [
+                        f"Rule {self.link(kb.id, section.id)}. In a scenario file: "
+                        f"``readings: {{\"{key}\": NAME}}``.",
+                        "",
+                    ]
+                    out += self.reading_group(readings, self.linker(kb.id))
         if not found:
             out += ["The knowledge base names no readings yet.", ""]
         self.files["readings.inc"] = "\n".join(out)
+
+
+def table_label(game: str, tid: str) -> str:
+    return f"table-{game}-{re.sub(r'[^a-z0-9]+', '-', tid.lower())}"
+
+
+def _roll_range(key: Any) -> list[int] | None:
+    text = str(key).strip()
+    match = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", text)
+    if not match:
+        return None
+    lo, hi = int(match.group(1)), int(match.group(2) or match.group(1))
+    return list(range(lo, hi + 1)) if lo <= hi else None
+
+
+def table_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None:
+    """``(header, rows)`` of a table body (``columns`` with ``rows`` or ``by_column``).
+
+    ``rows`` maps a roll (or any row name) to one cell per column; ``by_column`` maps each
+    column to ``{"1-2": cell, ...}``. Anything else gives None.
+    """
+    columns = body.get("columns")
+    if not isinstance(columns, list) or not columns:
+        return None
+    columns = [one_line(c) for c in columns]
+    corner = "Roll" if body.get("die") else ""
+    header = [corner, *columns]
+    rows = body.get("rows")
+    if isinstance(rows, dict) and rows:
+        out = []
+        for key, cells in rows.items():
+            if not isinstance(cells, list):
+                cells = [cells]
+            cells = [one_line(c) for c in cells] + [""] * (len(columns) - len(cells))
+            out.append([one_line(key), *cells[: len(columns)]])
+        return header, out
+    by_column = body.get("by_column")
+    if isinstance(by_column, dict) and by_column:
+        cells: dict[int, dict[str, str]] = {}
+        for col in columns:
+            for key, value in (by_column.get(col) or {}).items():
+                rolls = _roll_range(key)
+                if rolls is None:
+                    return None
+                for roll in rolls:
+                    cells.setdefault(roll, {})[col] = one_line(value)
+        out = [[str(roll), *(cells[roll].get(c, "") for c in columns)] for roll in sorted(cells)]
+        return header, out
+    return None
+
+
+def _yaml_text(data: Any) -> str:
+    import io
+
+    from ruamel.yaml import YAML
+
+    stream = io.StringIO()
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.dump(data, stream)
+    return stream.getvalue()
 
 
 def _games(app: Sphinx, kb_root: Path | None) -> list[str]:

@@ -7,6 +7,8 @@ Modelled on Sphinx's own ``citation`` and ``std`` domains:
     the rule index, and (optionally) a title, given either as the ``:title:`` option or as the
     text after the id on the directive line (``.. rule:: s42:7.3 Negating ZOC bonds``). The
     game prefix may be left out; ``rule_default_game`` is used then. The content is the body.
+    ``:order: N`` is the rule's place in its rulebook (the KB's tree order), so the rule index
+    keeps a book's own order even where it numbers cases decimally (2.21 inside 2.2).
 
 ``:rule:`7.3```, ``:rule:`sos:12.3```, ``:rule:`the bond rule <7.3>```
     Cites a rule section. Without a prefix the game is ``rule_default_game``. A bare chapter
@@ -60,12 +62,13 @@ _PART_RE = re.compile(r"(\d+)|(\D+)")
 
 
 class RuleDef(NamedTuple):
-    """Where a rule is defined: document, anchor id, title, line."""
+    """Where a rule is defined: document, anchor id, title, line, place in its rulebook."""
 
     docname: str
     anchor: str
     title: str
     lineno: int
+    order: int = -1  # position in the rulebook (``:order:``); -1: sort by id
 
 
 class Citation(NamedTuple):
@@ -94,6 +97,12 @@ def key_sort(key: str) -> tuple:
     return (game, id_sort_key(sid))
 
 
+def book_sort(key: str, order: int) -> tuple:
+    """Rulebook order where it is known (``:order:``), else by id; games apart."""
+    game, _, sid = key.partition(":")
+    return (game, 0, order, ()) if order >= 0 else (game, 1, 0, id_sort_key(sid))
+
+
 def parse_target(text: str, default_game: str) -> tuple[str, str] | None:
     """``"sos:12.3"`` -> ``("sos", "12.3")``; ``"7.3"`` -> ``(default_game, "7.3")``."""
     text = text.strip()
@@ -112,6 +121,11 @@ def anchor_for(game: str, sid: str) -> str:
 
 def make_id_plain(text: str) -> str:
     return nodes.make_id(text.replace(".", "-"))
+
+
+def game_short(config: Any, game: str) -> str:
+    """The short name of a game for titles and search results (``S'42``)."""
+    return (config.rule_game_short or {}).get(game) or game.upper()
 
 
 def _default_game(env: BuildEnvironment) -> str:
@@ -135,6 +149,7 @@ class RuleDirective(ObjectDescription[str]):
     option_spec = {
         **ObjectDescription.option_spec,
         "title": directives.unchanged,
+        "order": directives.nonnegative_int,
     }
 
     def run(self):  # noqa: D102
@@ -182,7 +197,7 @@ class RuleDirective(ObjectDescription[str]):
         signode["ids"].append(anchor)
         title = signode.get("rule_title", "")
         domain: RuleDomain = self.env.domains[DOMAIN]  # type: ignore[assignment]
-        domain.note_rule(game, sid, anchor, title, self.lineno)
+        domain.note_rule(game, sid, anchor, title, self.lineno, self.options.get("order", -1))
         if "no-index-entry" not in self.options:
             games = self.env.config.rule_game_titles
             head = games.get(game, game)
@@ -218,8 +233,9 @@ class RuleRole(XRefRole):
     resolves through this domain, whatever the page's default domain.
     """
 
-    def __init__(self, warn_dangling: bool = True) -> None:
+    def __init__(self, warn_dangling: bool = True, counts: bool = True) -> None:
         super().__init__(warn_dangling=warn_dangling, innernodeclass=nodes.inline)
+        self.counts = counts  # False: a plain link (an index), not a citation
 
     def run(self):  # noqa: D102 - see XRefRole.run
         self.refdomain, self.reftype = DOMAIN, "rule"
@@ -250,7 +266,10 @@ class RuleRole(XRefRole):
         game, sid = parsed
         key = f"{game}:{sid}"
         domain: RuleDomain = env.domains[DOMAIN]  # type: ignore[assignment]
-        domain.note_citation(key, refnode.line or 0, env.ref_context.get("rule:current", ""))
+        if self.counts:
+            domain.note_citation(
+                key, refnode.line or 0, env.ref_context.get("rule:current", "")
+            )
         if not has_explicit_title:
             title = display_name(game, sid, default)
         return title, key
@@ -273,7 +292,7 @@ class RuleIndex(Index):
         titles = domain.env.config.rule_game_titles
         wanted = set(docnames) if docnames is not None else None
         by_game: dict[str, list[IndexEntry]] = {}
-        keys = sorted(domain.rules, key=key_sort)
+        keys = sorted(domain.rules, key=lambda k: book_sort(k, domain.rules[k][0].order))
         defined = set(keys)
         for key in keys:
             definition = domain.rules[key][0]
@@ -287,9 +306,10 @@ class RuleIndex(Index):
                 IndexEntry(sid, subtype, definition.docname, definition.anchor, "", "",
                            definition.title)
             )
+        default = domain.env.config.rule_default_game
         content = [
             (titles.get(game, game), entries)
-            for game, entries in sorted(by_game.items(), key=lambda kv: kv[0])
+            for game, entries in sorted(by_game.items(), key=lambda kv: (kv[0] != default, kv[0]))
         ]
         return content, True
 
@@ -311,7 +331,7 @@ class RuleDomain(Domain):
         "citations": {},  # key "game:id" -> list[Citation]
     }
     dangling_warnings = {"rule": "rule %(target)s is cited but no page defines it"}
-    data_version = 1
+    data_version = 2
 
     @property
     def rules(self) -> dict[str, list[RuleDef]]:
@@ -323,10 +343,12 @@ class RuleDomain(Domain):
 
     # recording ---------------------------------------------------------------------------
 
-    def note_rule(self, game: str, sid: str, anchor: str, title: str, lineno: int) -> None:
+    def note_rule(
+        self, game: str, sid: str, anchor: str, title: str, lineno: int, order: int = -1
+    ) -> None:
         docname = self.env.current_document.docname
         self.rules.setdefault(f"{game}:{sid}", []).append(
-            RuleDef(docname, anchor, title, lineno or 0)
+            RuleDef(docname, anchor, title, lineno or 0, order)
         )
 
     def note_citation(self, key: str, lineno: int, inside: str) -> None:
@@ -447,9 +469,13 @@ class RuleDomain(Domain):
         return [("rule:rule", ref)] if ref is not None else []
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        # The search shows the display name: the game's short name, the id and the title
+        # ("S'42 12.0 Retreats").
         for key in sorted(self.rules, key=key_sort):
             first = self.rules[key][0]
-            yield key, f"{key} {first.title}".strip(), "rule", first.docname, first.anchor, 1
+            game, sid = key.split(":", 1)
+            shown = f"{game_short(self.env.config, game)} {sid} {first.title}".strip()
+            yield key, shown, "rule", first.docname, first.anchor, 1
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return node.get("reftarget")
@@ -479,6 +505,42 @@ def _pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(domain.docs_citing(keys) - changed)
 
 
+# -- the rule map: every rule's page, for the go-to-rule box and the search ----------------
+
+
+def _add_rule_map_script(app: Sphinx) -> None:
+    if app.builder.format == "html" and app.config.rule_map_js:
+        app.add_js_file(app.config.rule_map_js, priority=200)
+
+
+def rule_map(app: Sphinx) -> dict[str, Any]:
+    """``{"default", "games": {id: [short, title]}, "rules": {key: [uri, title]}}``."""
+    env = app.env
+    domain: RuleDomain = env.domains[DOMAIN]  # type: ignore[assignment]
+    config = app.config
+    rules: dict[str, list[str]] = {}
+    games: dict[str, list[str]] = {}
+    for key in sorted(domain.rules, key=key_sort):
+        first = domain.rules[key][0]
+        game = key.split(":", 1)[0]
+        games.setdefault(game, [game_short(config, game), config.rule_game_titles.get(game, game)])
+        uri = app.builder.get_target_uri(first.docname) + "#" + first.anchor
+        rules[key] = [uri, first.title]
+    return {"default": config.rule_default_game, "games": games, "rules": rules}
+
+
+def _write_rule_map(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html" or not app.config.rule_map_js:
+        return
+    import json
+    from pathlib import Path
+
+    path = Path(app.outdir) / "_static" / app.config.rule_map_js
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(rule_map(app), ensure_ascii=False, separators=(",", ":"))
+    path.write_text(f"var RULE_MAP = {data};\n", encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rule_default_game", "s42", "env", types=(str,))
     app.add_config_value(
@@ -492,6 +554,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # For generated text that mentions ids the docs may not define: links when it can,
     # plain text (no warning) otherwise.
     app.add_role("rule-soft", RuleRole(warn_dangling=False))
+    # For indexes and lists of every rule: a link that is not a citation.
+    app.add_role("rule-link", RuleRole(counts=False))
+    app.add_config_value("rule_game_short", {}, "env", types=(dict,))
+    app.add_config_value("rule_map_js", "rulemap.js", "html", types=(str,))
+    app.connect("builder-inited", _add_rule_map_script)
+    app.connect("build-finished", _write_rule_map)
     app.connect("env-before-read-docs", _before_read)
     app.connect("env-get-updated", _pages_to_rewrite)
     return {

@@ -8,7 +8,7 @@ mix of good values (the demo's units and hexes), near misses (typos, wrong case)
 error". The harness bounds each example in time (``--time-limit`` on every solve, and an
 alarm that fails the example), and checks that no input file was changed.
 
-The default profile tries a few examples per command; ``HYPOTHESIS_PROFILE=slow`` (CI)
+The default profile tries a few examples per command; ``HYPOTHESIS_PROFILE=fuzz`` (CI)
 tries many more.
 """
 
@@ -27,9 +27,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.cli import main
+from adjudicator.games import get_game
 
 ROOT = Path(__file__).parents[2]
-DEMO = ROOT / "adjudicator" / "examples" / "s42_demo.yaml"
+DEMO = get_game("s42").demo_path
 
 UNITS = ["14Pz", "76Inf", "295Inf", "389Inf", "60Mot", "Art1", "62A-33", "62A-181", "13TC",
          "64A-29", "4CC", "SP1", "21A-76"]
@@ -38,10 +39,10 @@ HEXES = ["0403", "0404", "0405", "0503", "0504", "0505", "0603", "0604", "0605",
 #: Each example's bound: the solve limit handed to the command, and a harder alarm.
 TIME_LIMIT = 30
 ALARM = 90
-#: Examples per command: 3 with the default profile (the whole file in well under 30 s), an
-#: eighth of the profile's count with the others (25 with "slow", as CI runs it); the
-#: knowledge-base commands, which load the whole rulebook each time, get half as many.
-EXAMPLES = 3 if settings.default.max_examples <= 60 else settings.default.max_examples // 8
+#: Examples per command: 3 with the default profile (the whole file in well under 30 s), a
+#: twentieth of the profile's count with the others (25 with "fuzz", as CI runs it); the
+#: commands that load the whole rulebook or run every query get a third as many.
+EXAMPLES = 3 if settings.default.max_examples <= 60 else settings.default.max_examples // 20
 SLOW_COMMANDS = ("rules", "search", "kb check", "demo")
 
 PROBLEM = re.compile(r"^.+:-?\d+: .+: .+$")
@@ -271,7 +272,7 @@ def check_contract(args: list[str], code: int, out: str, err: str) -> None:
 ])
 def test_random_options_never_crash(files, command):
     if command == "demo" and EXAMPLES == 3:
-        pytest.skip("demo runs every query (several seconds): tried with the slow profile")
+        pytest.skip("demo runs every query (several seconds): tried with the fuzz profile")
     before = {p: p.read_bytes() for p in (files["demo"], files["replay"],
                                           files["choices_good"], files["choices_bad"])}
     strategy = commands(files)[command]

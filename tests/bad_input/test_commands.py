@@ -22,10 +22,11 @@ from cli_helpers import run
 
 from adjudicator import clock
 from adjudicator.errors import MAX_SHOWN, InputError, TimeLimitError
+from adjudicator.games import get_game
 from adjudicator.output import write_output
 
 ROOT = Path(__file__).parents[2]
-DEMO = ROOT / "adjudicator" / "examples" / "s42_demo.yaml"
+DEMO = get_game("s42").demo_path
 
 #: A combat-ready position: A (axis) next to X (soviet) in 0405.
 POS = """\
@@ -118,7 +119,7 @@ def test_choices_file_unknown_key_and_not_a_mapping(capsys, pos, tmp_path):
 
 def test_a_string_where_a_list_is_expected_is_one_item():
     """``defender_losses: 62A-33`` is the one unit 62A-33, never the characters of a name."""
-    from adjudicator.combat.resolve import Choices
+    from adjudicator.games.s42.combat.resolve import Choices
 
     ch = Choices.from_json({"defender_losses": "62A-33", "lead": "X",
                             "retreat": {"X": "0406"}, "advance": {"A": "0405"}})
@@ -433,7 +434,7 @@ def test_a_file_with_many_problems_prints_the_first_50_and_a_count(capsys, tmp_p
     r = run(capsys, "validate", str(bad))
     lines = r.err.strip().splitlines()
     assert r.code == 2 and len(lines) == MAX_SHOWN + 1
-    assert lines[-1].startswith("... and 250 more problems (300 in all")
+    assert lines[-1] == f"{bad}:0: (file): 250 more problems not shown (the first 50 are listed)"
     r = run(capsys, "validate", str(bad), "--json")
     assert r.json["error_count"] == 300 and len(r.json["errors"]) == MAX_SHOWN
 

@@ -1,0 +1,162 @@
+"""Commands ``bonds`` (Stalingrad '42 chapter 7) and ``check`` (one move, one answer)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from adjudicator.errors import usage_error
+from adjudicator.games.s42.queries.bonds import BondsAnswer
+from adjudicator.games.s42.queries.bonds import bonds as bonds_query
+from adjudicator.games.s42.queries.check import KINDS, CheckAnswer
+from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
+from adjudicator.scenario import Scenario, load_scenario
+from adjudicator.solver import Solver
+
+ReadingOpt = Annotated[
+    list[str] | None,
+    typer.Option("--reading", metavar="RULE=NAME",
+                 help="Read a disputed rule another way (repeatable), e.g. 7.1=vacant."),
+]
+
+
+def parse_readings(items: list[str] | None, solver: Solver) -> dict[str, str]:
+    """``RULE=NAME`` options checked against the knowledge base's named readings."""
+    known = solver.game.readings()
+    out: dict[str, str] = {}
+    for item in items or []:
+        rule, sep, name = item.partition("=")
+        if not sep or rule not in known:
+            raise usage_error(f"expected RULE=NAME for a disputed rule "
+                              f"({', '.join(sorted(known))}), got '{item}'", "--reading")
+        names = [r["name"] for r in known[rule]]
+        if name not in names:
+            raise usage_error(f"rule {rule} has no reading '{name}' "
+                              f"(readings: {', '.join(names)})", "--reading")
+        out[rule] = name
+    return out
+
+
+# -- bonds ---------------------------------------------------------------------
+
+
+def print_bonds(sc: Scenario, console: Console, solver: Solver | None = None,
+                answer: BondsAnswer | None = None) -> None:
+    answer = answer or bonds_query(sc, solver)
+    if not answer.bonds:
+        console.print("No ZOC bonds in this position [7.1].")
+    else:
+        table = Table("side", "kind", "ends", "state", "closes / runs through", "rules",
+                      title="ZOC bonds")
+        for b in answer.bonds:
+            if b.broken:
+                state = "broken"
+            elif b.negated:
+                state = "negated"
+            else:
+                state = "[bold]standing[/bold]"
+            through = ", ".join(b.through_hexes + b.through_hexsides)
+            table.add_row(b.side, b.kind, "-".join(b.ends), state, through, cite(b.rules))
+        console.print(table)
+    for b in answer.bonds:
+        for other in b.crosses:
+            if b.id < other:
+                console.print(f"{b.id} and {other} intersect; both stand and neither side "
+                              f"may cross the other's [7.4]")
+    for side in ("axis", "soviet"):
+        hexes, sides = answer.closed_hexes(side), answer.closed_hexsides(side)
+        enemy = "Soviet" if side == "axis" else "Axis"
+        if hexes:
+            console.print(f"{enemy} units may not enter {' '.join(hexes)} [7.2]")
+        if sides:
+            console.print(f"{enemy} units may not cross {' '.join(sides)} [7.2]")
+    for n in answer.no_bond:
+        u = sc.units_by_id[n.unit]
+        console.print(f"{n.unit} ({u.hex}) cannot take part in a bond {cite(n.rules)}")
+    for x in answer.lone:
+        console.print(f"{x.hex}: a single Free Stacking unit or ASU cannot anchor a bond "
+                      f"alone {cite(x.rules)}")
+    if answer.readings:
+        console.print("Readings: " + ", ".join(f"{r} {n}" for r, n in answer.readings.items()))
+
+
+def bonds(file: ScenarioArg, reading: ReadingOpt = None, json: JsonOpt = False) -> None:
+    """Every ZOC bond of both sides: kind, ends, what it closes, negated or broken (7.0)."""
+    sc = load_scenario(file)
+    solver = Solver(sc.game)
+    answer = bonds_query(sc, solver, parse_readings(reading, solver))
+    emit(answer.to_json(), lambda c: print_bonds(sc, c, answer=answer), json)
+
+
+# -- check ---------------------------------------------------------------------
+
+
+def print_check(answer: CheckAnswer, console: Console) -> None:
+    mark = "[green]yes[/green]" if answer.allowed else "[red]no[/red]"
+    console.print(f"{mark}: {answer.summary()} {cite(answer.rules)}")
+    for f in answer.findings:
+        lead = "  refused: " if f.refuses else "  - "
+        console.print(f"{lead}{f.text} {cite(f.rules)}")
+
+
+def _check(file: str, json: bool, reading: list[str] | None, **specs: str | None) -> None:
+    given = {k: v for k, v in specs.items() if v is not None}
+    options = ", ".join(k.option for k in KINDS.values())
+    if len(given) != 1:
+        raise usage_error(f"give exactly one of {options}", "check")
+    (name, spec), = given.items()
+    sc = load_scenario(file)
+    solver = Solver(sc.game)
+    answer = KINDS[name].fn(sc, spec, solver, parse_readings(reading, solver))
+    emit(answer.to_json(), lambda c: print_check(answer, c), json)
+
+
+def _build_check():
+    """The ``check`` command with one option per registered kind of question."""
+    from adjudicator.games.s42 import queries
+
+    for info in pkgutil.iter_modules(queries.__path__):
+        importlib.import_module(f"{queries.__name__}.{info.name}")
+
+    def check(file: str, json: bool = False, reading: list[str] | None = None,
+              **specs: str | None) -> None:
+        _check(file, json, reading, **specs)
+
+    params = [
+        inspect.Parameter("file", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                          annotation=ScenarioArg),
+        *(
+            inspect.Parameter(
+                k.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                annotation=Annotated[str | None, typer.Option(k.option, metavar=k.metavar,
+                                                              help=k.help)],
+            )
+            for k in KINDS.values()
+        ),
+        inspect.Parameter("reading", inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=ReadingOpt),
+        inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, default=False,
+                          annotation=JsonOpt),
+    ]
+    check.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    check.__doc__ = ("May this unit do this now? One question per call: "
+                     + ", ".join(k.option for k in KINDS.values()) + ".")
+    return check
+
+
+def demo_bonds(sc: Scenario, console: Console, solver: Solver) -> None:
+    print_bonds(sc, console, solver)
+
+
+DEMO_STEPS = [("ZOC bonds", demo_bonds)]
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(bonds)
+    app.command(name="check")(_build_check())
