@@ -193,7 +193,7 @@ def ingest(
         check_output(out / "sections.yaml", "--out", [rulebook, fixes], force)
     if not re.fullmatch(r"[a-z][a-z0-9_]*", game):
         raise usage_error(f"a game id is lower-case letters, digits and _, starting with a "
-                          f"letter (e.g. s42), got {game!r}", "--game")
+                          f"letter, got {game!r}", "--game")
     if style not in (None, "lines", "inline", "lettered"):
         raise usage_error(f"unknown style {style!r} (lines, inline, lettered)", "--style")
     if fixes is None and out is not None and (out / "ingest.yaml").is_file():

@@ -129,7 +129,7 @@ def test_a_string_where_a_list_is_expected_is_one_item():
 
 def test_choices_file_that_is_a_folder(capsys, pos, tmp_path):
     r = run(capsys, *combat(pos, "--roll", "3", "--choices", str(tmp_path)))
-    assert r.code == 2 and f"{tmp_path}:0: (file): cannot read" in r.err
+    assert r.code == 2 and r.err == f"{tmp_path}:0: (file): is a folder, not a file\n"
 
 
 # -- replay files -----------------------------------------------------------------------
@@ -448,8 +448,8 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(capsys, demo, monkeyp
     def boom(*_a, **_k):
         raise RuntimeError("something broke")
 
-    monkeypatch.setattr(core, "zoc_query", boom)
-    r = run(capsys, "zoc", str(demo), "--json")
+    monkeypatch.setattr(core, "load_scenario", boom)
+    r = run(capsys, "validate", str(demo), "--json")
     assert r.code == 2 and "Traceback" not in r.err
     assert r.err.count("\n") == 1 and "internal error" in r.err and "something broke" in r.err
     assert r.json["errors"][0]["path"] == "(internal error)"
