@@ -17,7 +17,7 @@ from cli_helpers import run
 from pydantic import BaseModel
 
 from adjudicator import limits
-from adjudicator.scenario import Scenario
+from adjudicator.games.s42.scenario import Scenario  # the format the page documents
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "scenario-format.rst"
 TEXT = DOC.read_text(encoding="utf-8")

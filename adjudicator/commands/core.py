@@ -13,6 +13,9 @@ from adjudicator.output import ForceOpt, JsonOpt, ScenarioArg, check_output, emi
 from adjudicator.scenario import load_scenario
 from adjudicator.solver import Solver
 
+#: The core's commands that answer for a position of every game.
+POSITION_COMMANDS = ("validate", "show", "demo")
+
 
 def validate(file: ScenarioArg, json: JsonOpt = False) -> None:
     """Check a scenario file; list every problem as FILE:LINE: PATH: message."""
@@ -122,19 +125,34 @@ def _demo_help() -> str:
 
 def demo(
     file: Annotated[
-        Path | None, typer.Argument(help=_demo_help())
+        Path | None, typer.Argument(help=_demo_help()),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="Run on this game's bundled example "
+                                 "(default: the default game).")
     ] = None,
 ) -> None:
-    """Run every query on a position.
+    """Run every query of a game on a position.
 
-    Without FILE: the default game's bundled practice position (named below and on the
-    first line of the output). Copy it to start a position of your own (format:
+    Without FILE: the game's bundled practice position (the default game's is named below;
+    `adjudicator games` lists every game). Copy it to start a position of your own (format:
     docs/scenario-format.rst).
     """
+    from adjudicator.games import game_ids
     from adjudicator.output import console
 
-    path = file or get_game(default_game_id()).demo_path
+    if file is None:
+        gid = game or default_game_id()
+        if gid not in game_ids():
+            raise usage_error(f"no adjudicator for game '{gid}' (known: "
+                              f"{', '.join(game_ids())})", "--game")
+        file = get_game(gid).demo_path
+        if file is None:
+            raise usage_error(f"game {gid} has no bundled position", "--game")
+    path = file
     sc = load_scenario(path)
+    if game is not None and sc.game != game:
+        raise usage_error(f"{path} is a {sc.game} position, not {game}", "--game")
     solver = Solver(sc.game)
     Solver(sc.game).solve(sc, "validate")
     console.rule(f"[bold]{path.name}[/bold]")

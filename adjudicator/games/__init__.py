@@ -54,6 +54,19 @@ class Game:
     sides: tuple[str, ...] = ()
     #: the game a command answers for when no position names one
     default: bool = False
+    #: its scenario model, ``module:Class`` (a subclass of ``adjudicator.scenario.Scenario``
+    #: declaring its hex ids, terrain, hexside features, unit fields, markers, weather);
+    #: the core's own model when not given
+    scenario: str = ""
+
+    @property
+    def scenario_model(self) -> Any:
+        if not self.scenario:
+            from adjudicator.scenario import Scenario
+
+            return Scenario
+        module, _, name = self.scenario.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     @property
     def facts(self) -> ModuleType:
@@ -71,6 +84,15 @@ class Game:
             return []
         return [importlib.import_module(f"{pkg.__name__}.{m.name}")
                 for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
+
+    def module(self, name: str) -> ModuleType | None:
+        """The game's module ``name`` (e.g. ``picture``), or None if it has none."""
+        try:
+            return importlib.import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            return None
 
     @property
     def demo_path(self) -> Path | None:

@@ -35,5 +35,6 @@ GAME = register(
         demo="s42_demo.yaml",
         sides=("axis", "soviet"),
         default=True,
+        scenario="adjudicator.games.s42.scenario:Scenario",
     )
 )

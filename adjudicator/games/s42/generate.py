@@ -24,14 +24,13 @@ import json
 import random
 from typing import Any
 
-from adjudicator.hexgrid import HexGrid, format_hex_id, hexside_id
-from adjudicator.scenario import (
+from adjudicator.games.s42.scenario import (
     MECHANIZED_TYPES,
     NON_COMBAT_TYPES,
     NON_MECHANIZED_TYPES,
-    Scenario,
-    parse_scenario,
 )
+from adjudicator.hexgrid import HexGrid, format_hex_id, hexside_id
+from adjudicator.scenario import Scenario, parse_scenario
 
 TERRAINS = ("clear", "desert", "woods", "rough", "wooded-rough", "marsh", "seasonal-marsh",
             "mountain", "alpine")

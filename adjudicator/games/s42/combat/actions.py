@@ -30,7 +30,8 @@ from adjudicator.games.s42.combat.resolve import (
 )
 from adjudicator.games.s42.combat.state import Change, Work
 from adjudicator.games.s42.combat.tables import Table, builtin, crt_table, dd_table
-from adjudicator.scenario import MECHANIZED_TYPES, Scenario, load_scenario
+from adjudicator.games.s42.scenario import MECHANIZED_TYPES
+from adjudicator.scenario import Scenario, load_scenario
 
 SEASONS = ("summer", "early-fall", "rasputitsa", "winter")
 

@@ -70,7 +70,7 @@ def advance_rate(u: Unit | dict[str, Any]) -> int:
     3 cavalry, 2 the rest."""
     typ = u["type"] if isinstance(u, dict) else u.type
     ma = u["ma"] if isinstance(u, dict) else u.ma
-    from adjudicator.scenario import MECHANIZED_TYPES
+    from adjudicator.games.s42.scenario import MECHANIZED_TYPES
 
     if typ == "soviet-army-hq":
         return 4 if ma > 3 else 2
