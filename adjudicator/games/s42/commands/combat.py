@@ -26,6 +26,7 @@ from adjudicator.games.s42.combat.resolve import (
     resolve_combat,
 )
 from adjudicator.games.s42.combat.tables import PRACTICE_NOTE
+from adjudicator.games.s42.scenario import Weather
 from adjudicator.hexgrid import is_hex_id
 from adjudicator.output import (
     ForceOpt,
@@ -36,7 +37,7 @@ from adjudicator.output import (
     emit,
     write_output,
 )
-from adjudicator.scenario import Scenario, Weather, load_scenario
+from adjudicator.scenario import Scenario, load_scenario
 
 WEATHERS = typing.get_args(Weather)
 
