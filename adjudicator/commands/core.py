@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, unknown, usage_error
 from adjudicator.games import Game, default_game_id, get_game
-from adjudicator.output import JsonOpt, ScenarioArg, emit
+from adjudicator.output import ForceOpt, JsonOpt, ScenarioArg, check_output, emit, write_output
 from adjudicator.scenario import load_scenario
 from adjudicator.solver import Solver
 
@@ -39,13 +39,15 @@ def show(
         str | None, typer.Option("--retreat-hex", help="Draw the retreat options of this stack.")
     ] = None,
     length: Annotated[
-        int | None, typer.Option("--length", help="Retreat length for --retreat-hex.")
+        int | None, typer.Option("--length", min=1, max=4,
+                                 help="Retreat length for --retreat-hex, 1 to 4.")
     ] = None,
     vacated: Annotated[
         str | None, typer.Option("--vacated", help="Draw advances into/through this vacated hex.")
     ] = None,
     allowance: Annotated[
-        int | None, typer.Option("--allowance", help="Advance allowance for --vacated.")
+        int | None, typer.Option("--allowance", min=1, max=4,
+                                 help="Advance allowance (Adv number) for --vacated, 1 to 4.")
     ] = None,
     units: Annotated[
         str | None, typer.Option("--units", help="Units that advance, e.g. 14Pz,76Inf.")
@@ -53,11 +55,13 @@ def show(
     side: Annotated[
         str | None, typer.Option("--side", help="Only this side's supply lines (axis|soviet).")
     ] = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Draw the position as an SVG: terrain, hexsides, units and rule overlays."""
     from adjudicator.render import ShowParams, render_svg
 
+    check_output(svg, "--svg", [file], force)
     sc = load_scenario(file)
     solver = Solver(sc.game)
     game = get_game(sc.game)
@@ -65,12 +69,18 @@ def show(
     names = [m.NAME for m in mods]
     for name in layer or []:
         if name not in names:
-            raise usage_error(f"no layer '{name}' (layers: {', '.join(names)})", "--layer")
+            raise usage_error(f"no layer '{name}' (layers: {', '.join(names)})"
+                              f"{did_you_mean(name, names)}", "--layer")
     for flag, value in (("--retreat-hex", retreat_hex), ("--vacated", vacated)):
         if value is not None and value not in sc.map.hexes:
-            raise usage_error(f"'{value}' is not on the map", flag)
+            raise usage_error(f"'{value}' is not on the map{did_you_mean(value, sc.map.hexes)}",
+                              flag)
     if side is not None and side not in game.sides:
-        raise usage_error(f"'{side}' is not one of {', '.join(game.sides)}", "--side")
+        raise usage_error(f"'{side}' is not one of {', '.join(game.sides)}"
+                          f"{did_you_mean(side, game.sides)}", "--side")
+    for uid in [u for u in (units or "").split(",") if u]:
+        if uid not in sc.units_by_id:
+            raise unknown("unit", uid, sc.units_by_id, "--units")
     params = ShowParams(
         retreat_hex=retreat_hex, retreat_length=length, vacated=vacated, allowance=allowance,
         units=[u for u in (units or "").split(",") if u], side=side,
@@ -80,8 +90,8 @@ def show(
     else:
         chosen = [m for m in mods if getattr(params, getattr(m, "ASKS", ""), True) is not None]
     layers = [_call_layer(m, sc, solver, params) for m in chosen]
-    svg.parent.mkdir(parents=True, exist_ok=True)
-    svg.write_text(render_svg(sc, [x for x in layers if x is not None]), encoding="utf-8")
+    write_output(svg, render_svg(sc, [x for x in layers if x is not None]), "--svg", [file],
+                 force)
     emit({"svg": str(svg), "layers": [m.NAME for m in chosen]},
          lambda c: c.print(f"wrote {svg} with layers: {', '.join(m.NAME for m in chosen)}"),
          json)
