@@ -269,7 +269,6 @@ def _seed_32039(spec: dict | None):
     the Volga as the Saratov rail bridge); the reference refused.
     """
     from adjudicator.games.s42.generate import scenario, small_position
-
     from bench.compare import advance_table
 
     data = small_position(32039)
@@ -305,10 +304,10 @@ def test_5_5_3_a_road_bridge_on_the_volga_is_refused(tmp_path, capsys):
     a ferry or rail bridge on the Volga, load."""
     import json
 
-    from adjudicator.games.s42.generate import small_position
     from cli_helpers import run
 
     from adjudicator.errors import InputError
+    from adjudicator.games.s42.generate import small_position
 
     with pytest.raises(InputError) as exc:
         _seed_32039({"river": "volga", "rail": True, "bridge": "road"})
