@@ -47,6 +47,7 @@
     h("strong", {}, box, err.message);
     if (err.data && err.data.problems) h("pre", { id: "problems" }, box, err.data.problems.join("\n"));
     status("");
+    document.body.setAttribute("data-error", String(Date.now()));
   }
   function hideError() { $("errors").hidden = true; }
 
@@ -226,7 +227,7 @@
     });
   }
   function hover(e) {
-    var place = e.target && e.target.getAttribute ? e.target.getAttribute("data-hex") : null;
+    var place = S.board ? hexAt(svgPoint(e)) : null;
     if (place === S.hovered) return;
     S.hovered = place;
     var ps = $("hoverpaths").querySelectorAll(".path");
@@ -344,7 +345,9 @@
     var t0 = performance.now();
     var prev = S.reply && S.reply.ask === name && JSON.stringify(S.reply.params) === JSON.stringify(params) ? S.reply : null;
     var body = { ask: name, params: params, readings: readings || {} };
+    var seq = S.seq = (S.seq || 0) + 1;
     return api("POST", "/api/position/" + S.id + "/ask", body).then(function (r) {
+      if (seq !== S.seq) return;  // a later question was asked meanwhile
       S.reply = r;
       drawAnswer(r, readings ? prev : null);
       status(askDef(name).title + ": " + Math.round(performance.now() - t0) + " ms" + (r.cached ? " (kept)" : ""));
