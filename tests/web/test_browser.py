@@ -197,12 +197,24 @@ def test_enter(page, capsys):
     assert set(want["rules"]) <= listed_rules(page)
 
 
-def test_switching_a_reading_reasks_and_marks_changes(page):
+def test_switching_a_reading_reasks_and_marks_changes(page, capsys):
     answered(page, lambda: click_hex(page, "0605"))
-    assert page.query_selector('#readings select[data-rule="7.1"]')
-    answered(page, lambda: page.select_option('#readings select[data-rule="7.1"]', "vacant"))
-    assert page.is_visible("#changes")
-    assert page.eval_on_selector('#readings select[data-rule="7.1"]', "e => e.value") == "vacant"
+    page.click('#asks button[data-ask="retreat"]')
+    answered(page, lambda: page.click("#ask-go"))
+    rules = {e.get_attribute("data-rule") for e in page.query_selector_all(
+        "#readings select[data-rule]")}
+    assert {"12.1.3", "12.2"} <= rules
+    before = lit(page, "safe", "loses-steps", "eliminated")
+    answered(page, lambda: page.select_option('#readings select[data-rule="12.2"]', "farther"))
+    want = run(capsys, "retreats", str(demo_path()), "--hex", "0605", "--length", "2",
+               "--reading", "12.2=farther", "--json").json
+    after = lit(page, "safe", "loses-steps", "eliminated")
+    assert after == {o["end"] for o in want["options"]}
+    marked = {e.get_attribute("data-hex") for e in page.query_selector_all("#changed polygon")}
+    assert marked and marked <= before | after
+    assert page.inner_text("#changes").startswith("Changed by the reading")
+    assert page.query_selector_all("#answer li.changed")
+    assert page.eval_on_selector('#readings select[data-rule="12.2"]', "e => e.value") == "farther"
     page.screenshot(path=str(ART / "reading.png"))
 
 

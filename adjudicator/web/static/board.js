@@ -365,12 +365,21 @@
     $("answer-box").hidden = false;
     $("answer-title").textContent = askDef(r.ask).title + ": answer";
     var ul = $("answer"); clear(ul);
-    var oldLines = prev ? prev.lines.map(function (l) { return l.text; }) : null;
+    var lineKey = function (l) { return l.text + "|" + l.kind + "|" + l.rules.join(","); };
+    var oldLines = prev ? prev.lines.map(lineKey) : null;
     r.lines.forEach(function (l) {
       var li = h("li", { "class": "k-" + (l.kind || "plain") }, ul, l.text + " ");
-      if (oldLines && oldLines.indexOf(l.text) < 0) li.classList.add("changed");
+      if (oldLines && oldLines.indexOf(lineKey(l)) < 0) li.classList.add("changed");
       l.rules.forEach(function (id) { ruleLink(id, li); });
     });
+    if (prev) {
+      var newLines = r.lines.map(lineKey);
+      prev.lines.forEach(function (l) {
+        if (newLines.indexOf(lineKey(l)) >= 0) return;
+        var li = h("li", { "class": "changed gone k-" + (l.kind || "plain"), title: "no longer in the answer" }, ul, "gone: " + l.text + " ");
+        l.rules.forEach(function (id) { ruleLink(id, li); });
+      });
+    }
     var rs = $("rules"); clear(rs);
     r.rules.forEach(function (id) { ruleLink(id, rs); });
     $("cli").textContent = r.cli.join("\n");
@@ -400,7 +409,7 @@
         "marker-end": "url(#arrow)" }, p.hover ? hp : paths);
     });
     d.labels.forEach(function (l) {
-      if (l.c) el("text", { "class": "label k-" + l.kind, x: l.c[0], y: l.c[1] + S.board.size * 0.78, "data-hex": l.hex }, labels, l.text);
+      if (l.c) el("text", { "class": "label k-" + l.kind, x: l.c[0], y: l.c[1] + S.board.size * 0.5, "data-hex": l.hex }, labels, l.text);
     });
     // what changed under another reading
     var note = $("changes");
@@ -413,11 +422,11 @@
         var c = centre(k);
         if (c && S.hexIndex[k]) el("polygon", { "class": "changed-mark", "data-hex": k, points: poly(c) }, ch);
       });
-      var lines = r.lines.filter(function (l) { return prev.lines.map(function (x) { return x.text; }).indexOf(l.text) < 0; }).length;
+      var lines = ul.querySelectorAll("li.changed").length;
       note.hidden = false;
       note.id = "changes";
       note.textContent = changed.length || lines
-        ? "Changed by the reading: " + (changed.length ? changed.length + " hex(es) (" + changed.join(" ") + ", outlined)" : "no hex") + "; " + lines + " new line(s), highlighted."
+        ? "Changed by the reading: " + (changed.length ? changed.length + " hex(es) (" + changed.join(" ") + ", outlined)" : "no hex") + "; " + lines + " line(s) new or gone, highlighted."
         : "Nothing in this answer changes under this reading.";
     }
     drawFollow(r);
