@@ -140,6 +140,7 @@ class Board:
         pid = secrets.token_hex(6)
         session.id = pid  # type: ignore[attr-defined]
         self.positions[pid] = session
+        session.warm_up()
         while len(self.positions) > MAX_POSITIONS:
             self.positions.popitem(last=False)
         return session

@@ -15,6 +15,8 @@ import json
 import threading
 import time
 from collections import OrderedDict
+from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -54,9 +56,13 @@ def asks_of(game: Game) -> dict[str, Ask]:
 
 def _reading_areas(game: Game) -> dict[str, list[str]]:
     """Reading file (area) -> the rule ids it names readings for."""
+    return _areas_in(game.kb_folder / "readings")
+
+
+@cache
+def _areas_in(folder: Path) -> dict[str, list[str]]:
     yaml = YAML(typ="safe")
     out: dict[str, list[str]] = {}
-    folder = game.kb_folder / "readings"
     for f in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         data = yaml.load(f.read_text(encoding="utf-8")) or {}
         out[f.stem] = [str(k) for k in data]
@@ -80,6 +86,25 @@ class PositionSession:
         self.history: list[Scenario] = []
         self.cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.used = time.monotonic()
+        #: set once the game's warm-up (grounding what clicks will need) is done
+        self.warmed = threading.Event()
+
+    def warm_up(self) -> None:
+        """Ground what the clicks will need, in a background thread (the game's board
+        ``warm``); a click meanwhile is answered as usual, only not yet as fast."""
+        fn = getattr(board_module(self.game), "warm", None)
+        sc = self.sc
+
+        def work() -> None:
+            try:
+                if fn is not None:
+                    fn(sc, self.solver)
+            except Exception:  # noqa: BLE001 - a warm-up failing only leaves it cold
+                pass
+            finally:
+                self.warmed.set()
+
+        threading.Thread(target=work, daemon=True, name=f"warm {self.name}").start()
 
     # -- reading the position ----------------------------------------------------------------
 

@@ -25,6 +25,15 @@ def _flags(readings: dict[str, str]) -> str:
     return "".join(f" --reading {r}={n}" for r, n in sorted(readings.items()))
 
 
+def _memo(sc: Scenario, key: tuple, fn):
+    """A whole-position answer (ZOC, bonds, supply) kept on the position: every click on
+    a hex reads the same one until the position changes (an edit makes a new position)."""
+    memo = sc.__dict__.setdefault("_board_memo", {})
+    if key not in memo:
+        memo[key] = fn()
+    return memo[key]
+
+
 def _stack_side(sc: Scenario, hex_id: str) -> str | None:
     sides = {u.side for u in sc.units_at(hex_id)}
     return sides.pop() if len(sides) == 1 else None
@@ -41,7 +50,7 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
     d = Drawing()
     d.hex(h, "selected", f"{h}")
     lines = []
-    z = zoc_query(sc, solver)
+    z = _memo(sc, ("zoc",), lambda: zoc_query(sc, solver))
     into = z.zoc.get(h, [])
     lines.append(line(f"ZOC in {h}: {', '.join(into) if into else 'none'}", ["6.1"], "zoc"))
     exerted = sorted({s.hex for s in z.sources if ids & set(s.units)})
@@ -56,7 +65,8 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
     for b in z.blocked:
         if b.unit in ids:
             lines.append(line(f"{b.unit}'s ZOC does not cross into {b.hex}", b.rules, "zoc"))
-    bonds = bonds_query(sc, solver, readings)
+    rkey = tuple(sorted(readings.items()))
+    bonds = _memo(sc, ("bonds", rkey), lambda: bonds_query(sc, solver, readings))
     for b in bonds.bonds:
         if h not in b.ends and h not in b.through_hexes:
             continue
@@ -75,7 +85,8 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
     cli = ["adjudicator zoc FILE --json", "adjudicator bonds FILE" + _flags(readings) + " --json"]
     if stack:
         side = _stack_side(sc, h)
-        sup = supply_query(sc, solver, side=side, readings=readings)
+        sup = _memo(sc, ("supply", side, rkey),
+                    lambda: supply_query(sc, solver, side=side, readings=readings))
         answer["supply"] = sup.to_json()
         cli.append("adjudicator supply FILE" + (f" --side {side}" if side else "")
                    + _flags(readings) + " --json")
@@ -255,3 +266,25 @@ ASKS = [
 ]
 #: what a plain click on a hex asks
 CLICK = "hex"
+
+
+def warm(sc: Scenario, solver: Solver) -> None:
+    """Ground what the clicks will need while the player looks at the map: the whole-
+    position answers a click on a hex reads, and one question of each other kind."""
+    readings: dict[str, str] = {}
+    rkey = ()
+    _memo(sc, ("zoc",), lambda: zoc_query(sc, solver))
+    _memo(sc, ("bonds", rkey), lambda: bonds_query(sc, solver, readings))
+    for side in sorted({u.side for u in sc.units}):
+        _memo(sc, ("supply", side, rkey),
+              lambda side=side: supply_query(sc, solver, side=side, readings=readings))
+    other = "soviet" if sc.phasing == "axis" else "axis"
+    stack = next((u for u in sc.units if u.side == other and u.is_combat
+                  and u.hex in sc.map.hexes), None)
+    if stack is not None:
+        retreats_many(sc, [RetreatRequest(stack.hex, 2)], "combat", solver, readings)
+    mover = next((u for u in sc.units if u.hex in sc.map.hexes), None)
+    if mover is not None:
+        nb = sc.grid.neighbours(mover.hex)
+        if nb:
+            KINDS["enter"].fn(sc, f"{mover.id}:{nb[0]}", solver, readings)
