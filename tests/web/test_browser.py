@@ -266,3 +266,13 @@ def test_upload_errors_show_lines(page, tmp_path):
     text = page.inner_text("#problems")
     assert "broken.yaml:121:" in text and "attack" in text
     page.screenshot(path=str(ART / "upload-error.png"))
+
+
+def test_rule_link_opens_the_section_or_says_how_to_build(page, server):
+    answered(page, lambda: click_hex(page, "0605"))
+    href = page.get_attribute('#answer a.rule[data-rule="6.1"]', "href")
+    page.goto(server.rstrip("/") + href)
+    if "/docs/" in page.url:  # the rules site is built: the section's own page
+        assert page.query_selector("#rule-s42-6-1")
+    else:
+        assert "make docs" in page.inner_text("body")
