@@ -357,6 +357,7 @@
 
   function ruleLink(id, parent) {
     var a = h("a", { "class": "rule", href: "/rules/" + S.board.game + "/" + id, target: "_blank", rel: "noopener", "data-rule": id }, parent, id);
+    parent.appendChild(document.createTextNode(" "));
     return a;
   }
 
