@@ -62,8 +62,20 @@
     return a ? a.c : null;
   }
 
+  function hatches(zoc) {
+    /* one hatch pattern per side, in the side's ZOC colour (from the server) */
+    var defs = $("map").querySelector("defs"), i = 0;
+    Object.keys(zoc).forEach(function (side) {
+      if (document.getElementById("hatch-" + side)) return;
+      var p = el("pattern", { id: "hatch-" + side, width: 8, height: 8, patternUnits: "userSpaceOnUse",
+        patternTransform: "rotate(" + (i++ % 2 ? -45 : 45) + ")" }, defs);
+      el("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: zoc[side], "stroke-width": 2.5, "stroke-opacity": 0.55 }, p);
+    });
+  }
+
   function drawBoard() {
     var b = S.board;
+    hatches(b.colours.zoc);
     S.hexIndex = {}; S.areaIndex = {};
     b.hexes.forEach(function (x) { S.hexIndex[x.id] = x; });
     b.areas.forEach(function (a) { S.areaIndex[a.id] = a; });
@@ -396,7 +408,7 @@
       else node = el("polygon", Object.assign(attrs, { points: poly(x.c) }), lit);
       if (x.kind === "zoc") {
         var side = (S.board.units.filter(function (u) { return u.hex === S.selected; })[0] || {}).side;
-        node.setAttribute("fill", "url(#hatch-" + (side || "axis") + ")");
+        if (side) { node.style.fill = "url(#hatch-" + side + ")"; node.style.fillOpacity = 1; }
       }
       if (x.title) el("title", {}, node, x.title);
     });
@@ -468,7 +480,7 @@
 
   var LEGEND = [
     ["#1f6fd1", "river"], ["#b5651d", "road"], ["#111", "impassable hexside"],
-    ["url(#hatch-axis)", "ZOC of the stack"], ["#2e7d32", "safe end / may end / allowed"],
+    ["hatch", "ZOC of the stack (hatched in its side's colour)"], ["#2e7d32", "safe end / may end / allowed"],
     ["#e0a000", "end losing steps"], ["#c62828", "eliminated / refused / defender"],
     ["#7b1fa2", "bond; hexes and hexsides it closes"], ["#00695c", "Line of Supply (dashed)"],
     ["#0d47a1", "advance path"], ["#ff00c8", "changed by a reading"]
@@ -478,7 +490,7 @@
     LEGEND.forEach(function (x) {
       var li = h("li", {}, ul);
       var sw = h("span", {}, li);
-      sw.style.background = x[0].indexOf("url") === 0 ? "repeating-linear-gradient(45deg,#38546e 0 2px,#fff 2px 6px)" : x[0];
+      sw.style.background = x[0] === "hatch" ? "repeating-linear-gradient(45deg,#555 0 2px,#fff 2px 6px)" : x[0];
       li.appendChild(document.createTextNode(x[1]));
     });
   }
