@@ -521,7 +521,7 @@ def check_move(sc: Scenario, spec: str, solver: Solver | None = None,
                 if j == 0 and y in ("rail", "sea", "kerch"):
                     continue
                 findings.append(Finding(cy, f"by {y} movement it fails at step {j}: "
-                                        f"{CAUSES.get(cy, cy)}", [ry], True))
+                                        f"{CAUSES.get(cy, cy)}", [ry], False))
     findings.append(_chart_finding(chart))
     return CheckAnswer("move", unit_id, start, target, False, False, findings)
 
