@@ -549,3 +549,25 @@ register_kind(Kind(
     "step and its rule if not (4.x, 5.1-5.7, 6.2, 7.2)",
     check_move_kind,
 ))
+
+
+def moves_many(sc: Scenario, movers: Sequence[Sequence[str]], solver: Solver | None = None,
+               chart: Tec | None = None, readings: dict[str, str] | None = None
+               ) -> list[MovesAnswer]:
+    """The reach of several units or stacks of one position in one solver call (every
+    unit of a side, say); the same answers as ``moves`` one by one. Each mover's facts
+    are keyed by its name, so the movers do not see each other's questions."""
+    chart = chart or tec_chart()
+    solver = solver or Solver(sc.game)
+    facts: list[clingo.Symbol] = []
+    seen: set[str] = set()
+    names = []
+    for units in movers:
+        m, f, w = question(sc, units, chart)
+        names.append(m)
+        facts += f
+        seen |= w
+    ans = solver.solve(sc, "moves", extra=list(dict.fromkeys(facts)), readings=readings,
+                       window=seen)
+    return [answer(sc, list(units), m, ans, chart) for units, m in zip(movers, names,
+                                                                        strict=True)]
