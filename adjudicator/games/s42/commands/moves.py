@@ -41,8 +41,9 @@ def print_moves(sc: Scenario, console: Console, solver: Solver | None = None,
     console.print(f"Allowances: {allow or 'none'}")
     for d in answer.no_modes:
         console.print(f"  no {d['mode']} movement: {d['why']} {cite([d['rule']])}")
-    table = Table("hex", "kind", "path", "MP spent", "MP left", "stop", "rules",
-                  title=f"Where it may end its move ({len(answer.ends)})")
+    table = Table(title=f"Where it may end its move ({len(answer.ends)})")
+    for name in ("hex", "kind", "path", "MP spent", "MP left", "stop", "rules"):
+        table.add_column(name, overflow="fold")
     for e in answer.ends:
         stop = ("must stop: " + e.why_stop) if e.must_stop else ""
         kind = e.kind + (f" (also {', '.join(e.also)})" if e.also else "")

@@ -52,6 +52,7 @@ CAUSES = {
     "enemy_city": "a Full Retreat unit may not enter an enemy-controlled city",
     "next_to_enemy": "Extended Movement never goes next to an enemy unit",
     "ezoc": "it lies in an enemy ZOC",
+    "start_ezoc": "rail movement never starts in an enemy ZOC",
     "unrepaired": "the railroad there is not yet repaired",
     "ferry_axis": "the Vladimirovka ferry serves Soviet units only",
     "ferry_used": "the Vladimirovka ferry has carried its one unit this turn",
