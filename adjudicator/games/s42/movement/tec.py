@@ -20,7 +20,8 @@ Format (YAML)::
     hexsides:  {alpine: {...}}                    # extra cost to cross
     weather:   {WEATHER: {terrain: {...}, roads: {...}, hexsides: {...}}}
 
-COST is a number of MPs in halves (0.5, 1, 1.5 ...) or ``P`` (prohibited).
+COST is a number of MPs in halves (0.5, 1, 1.5 ...) or ``P`` (prohibited; not for
+roads).
 """
 
 from __future__ import annotations
@@ -137,6 +138,8 @@ def load_tec(path: str | Path) -> Tec:
             costs: dict[str, Cost] = {}
             for cls, value in row.items():
                 c = _cost(value)
+                if c is None and name == "roads":
+                    c = "a road rate is a number of MPs, never P (5.2)"
                 if isinstance(c, str):
                     bad(c, *where, key, cls)
                 else:

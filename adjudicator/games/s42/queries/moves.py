@@ -21,7 +21,13 @@ import clingo
 from adjudicator.errors import usage_error
 from adjudicator.games.s42.facts import const
 from adjudicator.games.s42.movement.tec import (
-    CLASSES, HEXSIDES, PRACTICE_NOTE, ROADS, TERRAINS, Tec, tec_chart,
+    CLASSES,
+    HEXSIDES,
+    PRACTICE_NOTE,
+    ROADS,
+    TERRAINS,
+    Tec,
+    tec_chart,
 )
 from adjudicator.games.s42.queries.advance import place_links, window, zone
 from adjudicator.games.s42.queries.check import CheckAnswer, Finding, Kind, register_kind
@@ -184,23 +190,24 @@ def validate(sc: Scenario, units: Sequence[str], option: str = "--unit") -> str:
 
 
 def chart_facts(sc: Scenario, chart: Tec) -> list[clingo.Symbol]:
-    F, N, S = clingo.Function, clingo.Number, clingo.String
+    """The chart's costs for this turn's weather as facts: ``move_tec/3``,
+    ``move_tec_road/3`` and ``move_tec_side/3`` (half MPs), ``move_tec_p/2`` and
+    ``move_tec_side_p/2`` where it prohibits."""
+    F, N = clingo.Function, clingo.Number
     out = []
-    w = sc.weather
-    for name, keys, pred in (("terrain", TERRAINS, "move_tec"), ("roads", ROADS, "move_tec_road"),
-                             ("hexsides", HEXSIDES, "move_tec_side")):
-        block = chart.block(w, name)
+    for name, keys, pred, prohibited in (
+            ("terrain", TERRAINS, "move_tec", "move_tec_p"),
+            ("roads", ROADS, "move_tec_road", None),
+            ("hexsides", HEXSIDES, "move_tec_side", "move_tec_side_p")):
+        block = chart.block(sc.weather, name)
         for key in keys:
             for cls in CLASSES:
                 cost = block[key][cls]
                 args = [F(const(key)), F(_CLASS[cls])]
-                if cost is None:
-                    if pred != "move_tec_road":
-                        out.append(F(pred + "_p" if pred == "move_tec" else "move_tec_side_p",
-                                     args))
-                else:
+                if cost is not None:
                     out.append(F(pred, [*args, N(cost)]))
-    del S
+                elif prohibited:
+                    out.append(F(prohibited, args))
     return out
 
 
