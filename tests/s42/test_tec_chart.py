@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
+from positions import pos, unit
 
 from adjudicator.errors import InputError
 from adjudicator.games.s42.movement.tec import load_tec, tec_chart
 from adjudicator.games.s42.queries.moves import moves
-from positions import pos, unit
 
 GOOD = """kind: tec
 id: mine
