@@ -353,3 +353,71 @@ def test_stack_must_stand_together():
     sc = pos([unit("A", "axis", "0404"), unit("B", "axis", "0406")])
     with pytest.raises(InputError):
         moves(sc, ["A", "B"])
+
+
+# --- 5.5.6, 5.5.7: ferries -----------------------------------------------------------------
+
+FERRY_RAIL = {"0405-0406": {"river": "volga", "bridge": "ferry", "rail": True},
+              "0404-0405": {"rail": True}, "0406-0407": {"rail": True}}
+
+
+@pytest.mark.rules("5.5.7")
+def test_5_5_7_the_rail_ferry_carries_one_soviet_unit_by_rail_only():
+    sc = pos([unit("S", "soviet", "0404", ma=6)], hexsides=FERRY_RAIL)
+    assert "rail" in by(end(sc, ["S"], "0407"))
+    norail = pos([unit("S", "soviet", "0404", ma=6)], hexsides=FERRY_RAIL,
+                 moves_used={"rail": 4})
+    v = ok(norail, "S:0405,0406")   # no rail move left: normal movement may not cross
+    assert not v.allowed and v.rules == ["5.5.7"]
+    used = pos([unit("S", "soviet", "0404", ma=6)], hexsides=FERRY_RAIL,
+               moves_used={"ferry": 1})
+    assert "rail" not in by(end(used, ["S"], "0407"))
+    axis = pos([unit("A", "axis", "0404", ma=6)], hexsides=FERRY_RAIL)
+    assert "rail" not in by(end(axis, ["A"], "0407"))
+
+
+@pytest.mark.rules("5.5.6")
+def test_5_5_6_a_ferry_is_a_permanent_pontoon():
+    sides = {"0404-0405": {"river": "major", "bridge": "ferry"}}
+    sc = pos([unit("B", "axis", "0403", ma=4, ma_boxed=True)], hexsides=sides)
+    assert ok(sc, "B:0404,0405").allowed          # not from the start hex: still fine
+    v = ok(sc, "B:0404,0405,0406")                # 1 + (1 + 2) is all of it
+    assert not v.allowed and v.rules == ["5.1"]
+
+
+# --- 23.4: frozen rivers ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("23.4")
+def test_23_4_frozen_major_rivers_need_no_start_next_to_them():
+    sides = {"0404-0405": {"river": "major"}}
+    winter = pos([unit("B", "axis", "0403", ma=4, ma_boxed=True)], hexsides=sides, turn=28)
+    assert ok(winter, "B:0404,0405").allowed
+    summer = pos([unit("B", "axis", "0403", ma=4, ma_boxed=True)], hexsides=sides, turn=20)
+    v = ok(summer, "B:0404,0405")
+    assert not v.allowed and v.rules == ["5.5.2"]
+
+
+# --- 13.3.1: Full Retreat leaves an EZOC for free (reading) -------------------------------
+
+
+@pytest.mark.rules("13.3.1")
+def test_13_3_1_full_retreat_units_leave_an_ezoc_without_the_two_mps():
+    fr = pos([unit("A", "axis", "0405", ma=2, ma_boxed=True, status="full-retreat"),
+              unit("S", "soviet", "0406")])
+    assert end(fr, ["A"], "0403") is not None and end(fr, ["A"], "0403").spent == 2
+    pay = pos([unit("A", "axis", "0405", ma=2, ma_boxed=True, status="full-retreat"),
+               unit("S", "soviet", "0406")], readings={"13.3.1": "pay"})
+    assert mp_end(pay, ["A"], "0403") is None
+
+
+# --- 18.2.2: ASUs and Extended Movement --------------------------------------------------------
+
+
+@pytest.mark.rules("18.2.2")
+def test_18_2_2_asus_extend_only_on_their_used_side():
+    ready = pos([unit("G", "axis", "0101", type_="artillery", attack=0, defense=1, ma=2)])
+    assert any(d["rule"] == "18.2.2" for d in moves(ready, ["G"]).no_modes)
+    used = pos([unit("G", "axis", "0101", type_="artillery", attack=0, defense=1, ma=2,
+                     used=True)])
+    assert moves(used, ["G"]).allowances.get("extended") == 5
