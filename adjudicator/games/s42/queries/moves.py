@@ -500,10 +500,20 @@ def check_move(sc: Scenario, spec: str, solver: Solver | None = None,
     target = hexes[-1]
     if ok:
         mode = min(ok, key=MODES.index)
+        rules = set(_mode_rules(mode))
+        if mode in ("normal", "extended"):
+            steps = set(zip(places, places[1:], strict=False))
+            for s in ans.by_name("move_part", 6):
+                a = s.arguments
+                if _s(a[0]) == m and (_s(a[1]), _s(a[2])) in steps:
+                    rules.add(_s(a[4]))
         note = Finding("path_ok", f"{unit_id} may move {' '.join(places)} by {mode} movement",
-                       _mode_rules(mode))
-        stop = any(s.arguments[1].string == target and _s(s.arguments[0]) == m
-                   for s in ans.by_name("move_stop", 4))
+                       sorted(rules, key=rule_key))
+        stops = [_s(s.arguments[2]) for s in ans.by_name("move_stop", 4)
+                 if _s(s.arguments[1]) == target and _s(s.arguments[0]) == m]
+        stop = bool(stops)
+        if stops:
+            note.rules = sorted(set(note.rules) | set(stops), key=rule_key)
         return CheckAnswer("move", unit_id, start, target, True, stop,
                            [note, _chart_finding(chart)])
     # the mode that follows the path furthest, normal first on ties
