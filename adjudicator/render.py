@@ -79,6 +79,8 @@ class ShowParams:
     allowance: int | None = None
     units: list[str] = field(default_factory=list)
     side: str | None = None
+    #: the unit or stack whose Movement Phase reach is drawn (``show --moves``)
+    moves: list[str] | None = None
 
 
 @dataclass

@@ -76,7 +76,7 @@ def _choices(annotation: typing.Any) -> list[str]:
 
 def test_every_part_has_its_section():
     assert [p for p, _ in MODELS] == ["", "map", "map.hexes", "map.hexsides",
-                                      "map.entry_areas", "units", "supply_sources"]
+                                      "map.entry_areas", "units", "supply_sources", "moves_used"]
     for path, _ in MODELS:
         assert _title(path) in SECTIONS, path
 

@@ -56,6 +56,10 @@ def show(
         str | None, typer.Option("--side", help="Only this side's supply lines (axis|soviet).")
     ] = None,
     force: ForceOpt = False,
+    moves: Annotated[
+        str | None, typer.Option("--moves", metavar="U[,V]",
+                                 help="Draw where this unit (or stack) may move.")
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Draw the position as an SVG: terrain, hexsides, units and rule overlays."""
@@ -84,6 +88,7 @@ def show(
     params = ShowParams(
         retreat_hex=retreat_hex, retreat_length=length, vacated=vacated, allowance=allowance,
         units=[u for u in (units or "").split(",") if u], side=side,
+        moves=[u for u in moves.split(",") if u] if moves else None,
     )
     if layer:
         chosen = [m for m in mods if m.NAME in layer]

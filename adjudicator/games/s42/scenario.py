@@ -141,6 +141,8 @@ class Unit(base.Unit):
     used: bool = False
     #: Range printed on an ASU or leader counter, in hexes (18.4, 28.1.2).
     range: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
+    #: Movement: the MA is printed in a black box, so no Extended Movement (2.3.2, 5.3).
+    ma_boxed: bool = False
 
     @field_validator("id", "hex", mode="before")
     @classmethod
@@ -179,6 +181,21 @@ class SupplySourceSpec(base._Strict):
         return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
 
 
+class MovesUsed(base._Strict):
+    """Movement: what the phasing player has already used this Movement Phase."""
+
+    #: Units moved by rail so far (5.6.2: four a turn, leaders not counted).
+    rail: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    #: Of them, units that started on a map hex (5.6.2: one a turn).
+    rail_map: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    #: Seas whose Shipping Paths a unit has used (5.7.1: one unit per sea a turn).
+    sea: list[Literal["black", "azov"]] = Field(default_factory=list)
+    #: Units that crossed the Kerch Strait (5.7.2: one a turn).
+    kerch: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    #: Units that used the Vladimirovka rail ferry (5.5.7: one a turn).
+    ferry: int = Field(default=0, ge=0, le=MAX_NUMBER)
+
+
 class Scenario(base.Scenario):
     game: str
     turn: int = Field(default=1, ge=1, le=MAX_NUMBER)
@@ -189,6 +206,8 @@ class Scenario(base.Scenario):
     readings: dict[str, str] = Field(default_factory=dict)
     #: Not in contract v1: extra Supply Sources named by the scenario's special rules.
     supply_sources: list[SupplySourceSpec] = Field(default_factory=list)
+    #: Not in contract v1: movement already used this Movement Phase (5.5.7, 5.6.2, 5.7).
+    moves_used: MovesUsed = Field(default_factory=MovesUsed)
 
     @property
     def winter(self) -> bool:

@@ -62,7 +62,7 @@ class CheckAnswer:
         }
 
     def summary(self) -> str:
-        verb = {"enter": "enter"}.get(self.kind, self.kind)
+        verb = {"enter": "enter", "move": "move to"}.get(self.kind, self.kind)
         if not self.allowed:
             return f"{self.unit} may not {verb} {self.target} from {self.start}."
         stop = " and must stop there" if self.must_stop else ""
