@@ -1,0 +1,68 @@
+"""The on-disk cache and the command index: a stale, broken or unwritable cache never
+changes an answer, it only costs the time to rebuild."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from adjudicator import cache
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "adjudicator" / "games" / "s42" / "s42_demo.yaml"
+
+
+def test_cache_round_trip_and_digest(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path / "c"))
+    assert cache.read_json("x", "k") is None
+    assert cache.write_json("x", "k", {"a": 1}) is True
+    assert cache.read_json("x", "k") == {"a": 1}
+    f = tmp_path / "f.txt"
+    f.write_text("one")
+    d1 = cache.digest_of_files([str(f)])
+    f.write_text("three")
+    assert cache.digest_of_files([str(f)]) != d1
+
+
+def test_cache_off_broken_or_unwritable(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", "off")
+    assert cache.cache_dir() is None
+    assert cache.write_json("x", "k", 1) is False and cache.read_json("x", "k") is None
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(blocker / "sub"))  # under a file
+    assert cache.write_json("x", "k", 1) is False and cache.read_json("x", "k") is None
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path / "ok"))
+    (tmp_path / "ok").mkdir()
+    (tmp_path / "ok" / "x-k.json").write_text("{not json")
+    assert cache.read_json("x", "k") is None
+
+
+def test_xdg_cache_home_is_used(tmp_path, monkeypatch):
+    monkeypatch.delenv("ADJUDICATOR_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert cache.cache_dir() == tmp_path / "adjudicator"
+
+
+def _zoc(env_dir: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "adjudicator", "zoc", str(DEMO), "--json"],
+                          capture_output=True, text=True,
+                          env={"ADJUDICATOR_CACHE_DIR": str(env_dir), "PATH": "/usr/bin:/bin",
+                               "HOME": str(env_dir)})
+
+
+def test_command_index_built_once_then_used_and_broken_index_ignored(tmp_path):
+    first = _zoc(tmp_path)
+    assert first.returncode == 0, first.stderr
+    [index] = list(tmp_path.glob("commands-*.json"))
+    data = json.loads(index.read_text())
+    assert data["zoc"].endswith(".commands.zoc") and "supply" in data
+    again = _zoc(tmp_path)
+    assert again.returncode == 0 and json.loads(again.stdout) == json.loads(first.stdout)
+    index.write_text(json.dumps({"zoc": "adjudicator.no_such_module"}))
+    broken = _zoc(tmp_path)
+    assert broken.returncode == 0 and json.loads(broken.stdout) == json.loads(first.stdout)
+    index.write_text("garbage")
+    assert _zoc(tmp_path).returncode == 0
