@@ -75,13 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     w = res["warm_session"]
     console.print(f"warm session: {w['what']}: {w['five_questions_ms']:.0f} ms")
     if "cold" in res:
-        ct = Table("command", "full-size ms", "demo ms",
+        ct = Table("command", "full-size ms (cpu)", "demo ms (cpu)",
                    title=f"cold: one question per fresh process (python itself: "
                          f"{res['cold']['full']['python_ms']:.0f} ms)")
         demo = res["cold"]["demo"]["commands"]
         for name, c in res["cold"]["full"]["commands"].items():
-            ct.add_row(name, f"{c['ms']:.0f}",
-                       f"{demo[name]['ms']:.0f}" if name in demo else "-")
+            d = demo.get(name)
+            ct.add_row(name, f"{c['ms']:.0f} ({c['cpu_ms']:.0f})",
+                       f"{d['ms']:.0f} ({d['cpu_ms']:.0f})" if d else "-")
         console.print(ct)
     if res.get("scaling"):
         names = list(res["scaling"][0]["queries"])

@@ -66,3 +66,40 @@ def test_command_index_built_once_then_used_and_broken_index_ignored(tmp_path):
     assert broken.returncode == 0 and json.loads(broken.stdout) == json.loads(first.stdout)
     index.write_text("garbage")
     assert _zoc(tmp_path).returncode == 0
+
+
+def test_rewritten_part_from_the_cache_is_the_part_built(tmp_path, monkeypatch):
+    from adjudicator.games import get_game
+    from adjudicator.solver import _cached_part, _part_key, _part_to_text
+
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
+    g = get_game("s42")
+    static = g.facts.map_signatures()
+    built = _cached_part("q_supply_91", g, "supply", static, frozenset(), g.facts)
+    [entry] = list(tmp_path.glob("part-*.json"))
+    read = _cached_part("q_supply_92", g, "supply", static, frozenset(), g.facts)
+    a, b = _part_to_text(built), _part_to_text(read)
+    for k in ("statements", "world", "batch", "position"):
+        assert [t.replace("q_supply_91", "q_supply_92") for t in a[k]] == b[k]
+    assert (a["shown"], a["reads"]) == (b["shown"], b["reads"])
+    # another question's given facts, or changed encodings, make another entry
+    assert _part_key(g, "supply", static, frozenset({("x", 1)}), g.facts) not in entry.name
+    entry.write_text('{"name": "q_supply_91", "statements": ["not a rule"]}')
+    again = _cached_part("q_supply_93", g, "supply", static, frozenset(), g.facts)
+    assert len(again.statements) == len(built.statements)
+
+
+def test_supply_in_fresh_processes_same_with_and_without_the_cache(tmp_path):
+    def supply(cache_dir: str) -> dict:
+        proc = subprocess.run(
+            [sys.executable, "-m", "adjudicator", "supply", str(DEMO), "--json"],
+            capture_output=True, text=True,
+            env={"ADJUDICATOR_CACHE_DIR": cache_dir, "PATH": "/usr/bin:/bin",
+                 "HOME": str(tmp_path)})
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+
+    off = supply("off")
+    assert supply(str(tmp_path)) == off  # builds the entries
+    assert list(tmp_path.glob("part-*.json"))
+    assert supply(str(tmp_path)) == off  # reads them
