@@ -80,7 +80,11 @@ def main(argv: list[str] | None = None) -> int:
                          f"{res['cold']['full']['python_ms']:.0f} ms)")
         demo = res["cold"]["demo"]["commands"]
         for name, c in res["cold"]["full"]["commands"].items():
+            if "error" in c:
+                ct.add_row(name, c["error"], "-")
+                continue
             d = demo.get(name)
+            d = d if d and "error" not in d else None
             ct.add_row(name, f"{c['ms']:.0f} ({c['cpu_ms']:.0f})",
                        f"{d['ms']:.0f} ({d['cpu_ms']:.0f})" if d else "-")
         console.print(ct)

@@ -129,9 +129,9 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     from adjudicator.games.s42.reference.zoc import zoc as ref_zoc
 
     out = [
-        Case("zoc", lambda s: asp_zoc(fresh(sc), s), lambda: ref_zoc(sc),
+        Case("zoc", lambda s: asp_zoc(fresh(sc), s), lambda: ref_zoc(fresh(sc)),
              lambda a, r: compare.zoc_table(a) == compare.zoc_table(r), "ZOC of every hex"),
-        Case("bonds", lambda s: asp_bonds(fresh(sc), s).bonds, lambda: ref_bonds(sc),
+        Case("bonds", lambda s: asp_bonds(fresh(sc), s).bonds, lambda: ref_bonds(fresh(sc)),
              lambda a, r: compare.bond_table(a) == compare.bond_table(r), "all bonds"),
     ]
     asp_supply = _optional("adjudicator.games.s42.queries.supply", "supply")
@@ -139,7 +139,7 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     out.append(Case(
         "supply",
         (lambda s: asp_supply(fresh(sc), s).units) if asp_supply else None,
-        (lambda: ref_supply(sc)) if ref_supply else None,
+        (lambda: ref_supply(fresh(sc))) if ref_supply else None,
         lambda a, r: compare.supply_table(a) == compare.supply_table(r),
         f"supply of all {len(sc.units)} units"))
     asp_many = _optional("adjudicator.games.s42.queries.retreat", "retreats_many")
@@ -147,6 +147,12 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     asp_retreats = _optional("adjudicator.games.s42.queries.retreat", "retreats")
     ref_retreats = _optional("adjudicator.games.s42.reference.retreat", "retreats")
     hexes = retreat_stacks(sc, stacks)
+
+    def ref_each(fn: Callable[..., Any]) -> list[Any]:
+        # like the adjudicator, the reference sees a position it has not seen before
+        # (it keeps what it found about a position for the next question on it)
+        pos = fresh(sc)
+        return [fn(pos, h, 2) for h in hexes]
 
     def same_retreats(a: Any, r: Any) -> bool:
         return [compare.retreat_table(x) for x in a] == [compare.retreat_table(x) for x in r]
@@ -156,7 +162,7 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         "retreats",
         (lambda s: asp_many(fresh(sc), [request(h, 2, None, ()) for h in hexes], solver=s))
         if asp_many and request else None,
-        (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
+        (lambda: ref_each(ref_retreats)) if ref_retreats else None,
         same_retreats, f"2-hex retreats of {len(hexes)} stacks, one call"))
     # One call per stack, as a player asking about one stack at a time, without the Line of
     # Supply guideline (each call would otherwise trace supply for the whole side again).
@@ -167,7 +173,7 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     out.append(Case(
         "retreats_each_no_los",
         each if asp_retreats else None,
-        (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
+        (lambda: ref_each(ref_retreats)) if ref_retreats else None,
         same_retreats, "the same, one call per stack, no LOS"))
     asp_adv = _optional("adjudicator.games.s42.queries.advance", "advances")
     asp_adv_many = _optional("adjudicator.games.s42.queries.advance", "advances_many")
@@ -184,14 +190,14 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         (lambda s: asp_adv_many([adv_request(fresh(a), h, 4, us) for a, h, us in work],
                                 solver=s))
         if asp_adv_many and adv_request else None,
-        (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
+        (lambda: [ref_adv(fresh(a), h, 4, us) for a, h, us in work]) if ref_adv else None,
         same_advances, f"Adv 4 of {len(work)} attacks, one call"))
     # One call per attack, as a player asking about one attack at a time.
     out.append(Case(
         "advances_each",
         (lambda s: [asp_adv(fresh(a), h, 4, us, solver=s) for a, h, us in work])
         if asp_adv else None,
-        (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
+        (lambda: [ref_adv(fresh(a), h, 4, us) for a, h, us in work]) if ref_adv else None,
         same_advances, "the same, one call per attack"))
     return out
 
@@ -366,10 +372,17 @@ def cold_questions(sc: Scenario, path: Path) -> dict[str, list[str]]:
     stacks = retreat_stacks(sc, 40)
     if stacks:
         out["retreats"] = ["retreats", f, "--hex", stacks[0], "--length", "2"]
-    for _, h, us in attacks(sc, 1):
+    for after, h, us in attacks(sc, 1):
         out["odds"] = ["odds", f, "--defender-hex", h, "--attackers", ",".join(us)]
-        out["advances"] = ["advances", f, "--vacated", h, "--allowance", "4",
-                           "--units", ",".join(us)]
+        # the advance is asked about the position after the combat, the defender gone
+        vacated = path.with_name(path.stem + "-after.json")
+        data = json.loads(path.read_text()) if path.suffix == ".json" else None
+        if data is not None:
+            data["units"] = [u for u in data["units"] if u["hex"] != h]
+            vacated.write_text(json.dumps(data))
+            out["advances"] = ["advances", str(vacated), "--vacated", h, "--allowance", "4",
+                               "--units", ",".join(us)]
+        del after
         u = sc.units_by_id[us[0]]
         into = next((n for n in sc.grid.neighbours(u.hex) if n != h), h)
         out["check"] = ["check", f, "--enter", f"{u.id}:{into}"]
@@ -385,11 +398,17 @@ def cold_commands(sc: Scenario, path: Path, repeat: int = 1,
                            "python_cpu_ms": _median([c for _, c in py]), "commands": {}}
     for name, args in cold_questions(sc, path).items():
         progress(f"cold: adjudicator {name}")
-        runs = [_run_ms([sys.executable, "-m", "adjudicator", *args]) for _ in range(repeat)]
+        try:
+            runs = [_run_ms([sys.executable, "-m", "adjudicator", *args])
+                    for _ in range(repeat)]
+        except RuntimeError as exc:  # reported, not fatal: the other commands still run
+            out["commands"][name] = {"error": str(exc).splitlines()[0]}
+            continue
         times = [w for w, _ in runs]
         out["commands"][name] = {"ms": _median(times), "spread_ms": _spread(times),
                                  "cpu_ms": _median([c for _, c in runs]),
-                                 "args": ["FILE" if a == str(path) else a for a in args]}
+                                 "args": ["FILE" if a.startswith(str(path.parent)) else a
+                                          for a in args]}
     return out
 
 
@@ -471,8 +490,10 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
     from adjudicator.solver import MAX_QUERIES
     results["session"] = {"renewal_ms": renewal_ms(sc, solver), "every_questions": MAX_QUERIES}
     results["warm_session"] = warm_session(data, progress, repeat)
+    _save(out, results)
     progress("whole-side pocket: supply with the Axis cut off")
     results["pocket"] = supply_pair(data, progress, repeat)
+    _save(out, results)
     progress("clingo statistics of each query")
     results["grounding"] = grounding(sc, solver, ("zoc", "bonds", "supply"))
     if cold:
@@ -482,6 +503,7 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
             progress("cold start: adjudicator validate on the big file")
             results["cold_start_ms"] = cold_start_ms(path)
             results["cold"] = {"full": cold_commands(sc, path, cold_repeat, progress)}
+        _save(out, results)
         from adjudicator.games import get_game
         demo = get_game("s42").demo_path
         results["cold"]["demo"] = cold_commands(load_scenario(demo), demo, max(cold_repeat, 3),
@@ -510,11 +532,20 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
             row["memory"] = {"open": peak_memory_mb(sdata),
                              "pocket": peak_memory_mb(pocket_data(sdata))}
         scale.append(row)
+        results["scaling"] = scale
+        results["growth"] = growth(scale)
+        _save(out, results)
     results["scaling"] = scale
     results["growth"] = growth(scale)
     if out is not None:
         out.write_text(json.dumps(results, indent=2) + "\n")
     return results
+
+
+def _save(out: Path | None, results: dict[str, Any]) -> None:
+    """Write what is measured so far (a long run that fails late keeps its numbers)."""
+    if out is not None:
+        out.write_text(json.dumps(results, indent=2) + "\n")
 
 
 def warm_session(data: dict[str, Any], progress: Progress, repeat: int) -> dict[str, Any]:
