@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import clingo
 
 from adjudicator.games.s42.queries.zoc import rule_key
+from adjudicator.hexgrid import offset_to_cube, parse_hex_id
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
 
@@ -445,6 +447,8 @@ class _Pockets:
         for s, a, b, r, w in ans.rows_unsorted("supply_refused", 5):
             self.refused[s][a].append((b, r, w))
         self.piece: dict[str, dict[str, int]] = {}
+        #: (side, the pieces a pocket is made of) -> its refused steps out
+        self.base: dict[tuple[str, frozenset], list[tuple[str, str, str, str]]] = {}
         self.pieces: dict[str, list[set[str]]] = {}
 
     def _symmetric(self, side: str) -> bool:
@@ -488,8 +492,22 @@ class _Pockets:
     def cuts(self, side: str, h0: str) -> list[tuple[str, str, str, str]]:
         """The refused steps out of the pocket of an isolated unit of ``side`` in ``h0``:
         (from, into, rule, why)."""
-        pocket = self._reach(side, self.first.get((side, h0), [])) | {h0}
+        starts = self.first.get((side, h0), [])
         refused = self.refused[side]
+        reach = self._reach(side, starts)
+        if side in self.piece:  # the refused steps out of each pocket, found once
+            key = (side, frozenset(self.piece[side].get(b, b) for b in starts))
+            base = self.base.get(key)
+            if base is None:
+                base = self.base[key] = [(a, b, r, w) for a in reach
+                                         for b, r, w in refused.get(a, ()) if b not in reach]
+            out = [(a, b, r, w) for a, b, r, w in base
+                   if b != h0 and not (a == h0 and w == "ezoc_twice")]
+            if h0 not in reach:
+                out += [(h0, b, r, w) for b, r, w in refused.get(h0, ())
+                        if b not in reach and w != "ezoc_twice"]
+            return out
+        pocket = reach | {h0}
         out = []
         for a in pocket:
             for b, r, w in refused.get(a, ()):
@@ -501,7 +519,13 @@ class _Pockets:
 
 def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[Cut]:
     """Every refused step out of the pocket, nearest to the unit first."""
-    grid = sc.grid
+    shifted = sc.grid.shifted
+
+    def dist(a: str, b: str) -> int:
+        qa, ra = _cube(a, shifted)
+        qb, rb = _cube(b, shifted)
+        return max(abs(qa - qb), abs(ra - rb), abs(qa + ra - qb - rb))
+
     by_step: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
     for a, b, r, w in cuts:
         rules, whys = by_step.setdefault((a, b), (set(), set()))
@@ -512,6 +536,13 @@ def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[
         if "ezoc_twice" in whys:
             rules.add("16.3.2")
         why = "; ".join(CUT_WHY.get(w, w) for w in sorted(whys))
-        out.append(Cut(a, b, why, sorted_rules(rules), grid.distance(h0, b)))
-    out.sort(key=lambda c: (c.distance, grid.distance(h0, c.from_hex), c.from_hex, c.into))
+        out.append(Cut(a, b, why, sorted_rules(rules), dist(h0, b)))
+    out.sort(key=lambda c: (c.distance, dist(h0, c.from_hex), c.from_hex, c.into))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _cube(h: str, shifted: str) -> tuple[int, int]:
+    """The cube coordinates (q, r) of a hex, as the hex grid has them."""
+    c = offset_to_cube(*parse_hex_id(h), shifted)
+    return c.q, c.r
