@@ -295,16 +295,24 @@ def supply_pair(data: dict[str, Any], progress: Progress, repeat: int) -> dict[s
     return out
 
 
+# The peak resident size is read from /proc (VmHWM, in kB): getrusage's ru_maxrss keeps
+# the parent's peak across fork and exec, so a child started by a big benchmark process
+# would report the benchmark's own size.
 _PEAK = """
-import json, resource, sys
+import json, sys
+def hwm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
 from adjudicator.games.s42.generate import scenario
 from adjudicator.games.s42.queries.supply import supply
 from adjudicator.solver import Solver
 sc = scenario(json.load(open(sys.argv[1])))
 solver = Solver(sc.game)
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = hwm()
 supply(sc, solver)
-print(json.dumps([before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]))
+print(json.dumps([before, hwm()]))
 """
 
 
