@@ -4,6 +4,7 @@ are asserted; machines are noisy)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from bench.core import run
 
@@ -47,10 +48,18 @@ def test_cold_questions_name_one_question_per_query_command(tmp_path):
     from adjudicator.games.s42.generate import full_position, scenario
     from bench.core import cold_questions
 
-    sc = scenario(full_position(5, 14, 12, 40))
-    qs = cold_questions(sc, tmp_path / "x.json")
+    data = full_position(5, 14, 12, 40)
+    sc = scenario(data)
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(data))
+    qs = cold_questions(sc, path)
     assert {"zoc", "bonds", "supply", "retreats", "advances", "odds", "check"} <= set(qs)
-    assert all(args[1] == str(tmp_path / "x.json") for args in qs.values())
+    assert all(args[1] == str(path) for name, args in qs.items() if name != "advances")
+    # the advance is asked about the position after the combat: the defender is gone
+    after = json.loads(Path(qs["advances"][1]).read_text())
+    vacated = qs["advances"][qs["advances"].index("--vacated") + 1]
+    assert all(u["hex"] != vacated for u in after["units"])
+    assert any(u["hex"] == vacated for u in data["units"])
 
 
 def test_rule_costs_cover_every_rule_of_the_query():
