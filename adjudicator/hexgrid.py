@@ -239,15 +239,34 @@ class HexGrid:
         return hex_id in self.hexes
 
     # -- neighbourhood -----------------------------------------------------
+    def table(self) -> dict[str, tuple[str | None, ...]]:
+        """Each hex -> its six neighbours in direction order (None: off this map).
+
+        Built once per grid from integer coordinates, with no object per hex; the
+        relations below read it."""
+        hit = _TABLES.get((self.hexes, self.shifted))
+        if hit is not None:
+            return hit
+        even = self.shifted == "even"
+        at: dict[tuple[int, int], str] = {}
+        for h in self.hexes:
+            col, row = int(h[:2]), int(h[2:])
+            at[(col, row - ((col + (col & 1)) // 2 if even else (col - (col & 1)) // 2))] = h
+        dirs = [(dq, dr) for dq, dr, _ in DIRECTIONS]
+        get = at.get
+        table = {h: tuple(get((q + dq, r + dr)) for dq, dr in dirs) for (q, r), h in at.items()}
+        if len(_TABLES) > 8:
+            _TABLES.clear()
+        _TABLES[(self.hexes, self.shifted)] = table
+        return table
+
     def neighbours(self, hex_id: str) -> list[str]:
         """On-map neighbours of a hex, clockwise from north."""
-        c = self.cube(hex_id)
-        out = []
-        for d in range(6):
-            n = self.hex_at(c.neighbour(d))
-            if n is not None:
-                out.append(n)
-        return out
+        row = self.table().get(hex_id)
+        if row is None:  # not a hex of this map: its neighbours by geometry
+            c = self.cube(hex_id)
+            return [n for n in (self.hex_at(c.neighbour(d)) for d in range(6)) if n is not None]
+        return [n for n in row if n is not None]
 
     def are_adjacent(self, a: str, b: str) -> bool:
         return self.cube(a).distance(self.cube(b)) == 1
@@ -257,9 +276,10 @@ class HexGrid:
 
     def edges(self) -> Iterator[tuple[str, str]]:
         """Every pair of adjacent on-map hexes, once each, in id order."""
+        table = self.table()
         for h in sorted(self.hexes):
-            for n in self.neighbours(h):
-                if h < n:
+            for n in table[h]:
+                if n is not None and h < n:
                     yield h, n
 
     # -- the two distance-2 relations used by ZOC bonds ----------------------
@@ -269,12 +289,15 @@ class HexGrid:
         This is the shape of a *hex bond*. Each unordered pair is yielded once
         with a < b.
         """
+        table = self.table()
         for a in sorted(self.hexes):
-            ca = self.cube(a)
+            row = table[a]
             for d in range(6):
-                m = self.hex_at(ca.neighbour(d))
-                b = self.hex_at(ca + Cube(*DIRECTIONS[d]).scale(2))
-                if m is not None and b is not None and a < b:
+                m = row[d]
+                if m is None:
+                    continue
+                b = table[m][d]
+                if b is not None and a < b:
                     yield a, m, b
 
     def bent_pairs(self) -> Iterator[tuple[str, str, str, str]]:
@@ -283,13 +306,15 @@ class HexGrid:
         This is the shape of a *hexside bond*: the bond crosses the hexside
         between m1 and m2 (m1 < m2). Each unordered pair (a, b) once, a < b.
         """
+        table = self.table()
         for a in sorted(self.hexes):
-            ca = self.cube(a)
+            row = table[a]
             for d in range(6):
-                c1, c2 = ca.neighbour(d), ca.neighbour(d + 1)
-                b = self.hex_at(c1 + Cube(*DIRECTIONS[(d + 1) % 6]))
-                m1, m2 = self.hex_at(c1), self.hex_at(c2)
-                if b is None or m1 is None or m2 is None or not a < b:
+                m1, m2 = row[d], row[(d + 1) % 6]
+                if m1 is None or m2 is None:
+                    continue
+                b = table[m1][(d + 1) % 6]
+                if b is None or not a < b:
                     continue
                 yield a, b, min(m1, m2), max(m1, m2)
 
@@ -300,14 +325,13 @@ class HexGrid:
         edge. This is the shape of a hexside bond with the map edge (an entry
         area), closing the hexside m1-m2.
         """
+        table = self.table()
         seen: set[tuple[str, str, str]] = set()
         for a in sorted(self.hexes):
-            ca = self.cube(a)
+            row = table[a]
             for d in range(6):
-                c1, c2 = ca.neighbour(d), ca.neighbour(d + 1)
-                far = c1 + Cube(*DIRECTIONS[(d + 1) % 6])
-                m1, m2 = self.hex_at(c1), self.hex_at(c2)
-                if m1 is None or m2 is None or self.hex_at(far) is not None:
+                m1, m2 = row[d], row[(d + 1) % 6]
+                if m1 is None or m2 is None or table[m1][(d + 1) % 6] is not None:
                     continue
                 key = (a, min(m1, m2), max(m1, m2))
                 if key not in seen:
@@ -317,6 +341,10 @@ class HexGrid:
     def on_edge(self, hex_id: str) -> bool:
         """True when the hex has fewer than six on-map neighbours."""
         return len(self.neighbours(hex_id)) < 6
+
+
+#: Neighbour tables of recent grids, by their hexes and shift.
+_TABLES: dict[tuple[frozenset[str], str], dict[str, tuple[str | None, ...]]] = {}
 
 
 def hexside_id(a: str, b: str) -> str:

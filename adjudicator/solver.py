@@ -546,6 +546,71 @@ def build_part(
                 tuple(pout) if len(pout) > 1 else ())
 
 
+def _part_key(game: Game, query: str, static: frozenset[tuple[str, int]],
+              given: frozenset[tuple[str, int]], facts: ModuleType) -> str:
+    """What a rewritten part is made from: the encodings (and the harness and facts
+    bridge that rewrite them, by file), the map's static signatures and what the
+    question gives."""
+    from adjudicator import cache
+
+    files = [str(p) for p in (*game.encoding_paths(query), *game.shown_paths(query))]
+    files += [__file__, str(facts.__file__)]
+    extra = repr((game.id, query, sorted(static), sorted(given), clingo.__version__))
+    return cache.digest_of_files(files + [extra])
+
+
+def _cached_part(name: str, game: Game, query: str, static: frozenset[tuple[str, int]],
+                 given: frozenset[tuple[str, int]], facts: ModuleType) -> Part:
+    """``build_part`` for a query, kept on disk as program text (``adjudicator/cache.py``):
+    a fresh process parses the rewritten text instead of rewriting the encodings again.
+    A missing, stale or unreadable entry is rebuilt; the answer never depends on it."""
+    from adjudicator import cache
+
+    key = _part_key(game, query, static, given, facts)
+    data = cache.read_json("part", key)
+    if data is not None:
+        try:
+            return _part_from_text(data, name)
+        except (KeyError, TypeError, ValueError, RuntimeError):
+            pass
+    part = build_part(name, game.encoding_paths(query), static,
+                      shown_from=game.shown_paths(query), given=given, facts=facts)
+    cache.write_json("part", key, _part_to_text(part))
+    return part
+
+
+def _part_to_text(part: Part) -> dict:
+    return {"name": part.name,
+            "shown": {n: sorted(a) for n, a in part.shown.items()},
+            "reads": sorted(part.reads),
+            **{k: [str(st) for st in getattr(part, k)]
+               for k in ("statements", "world", "batch", "position")}}
+
+
+def _part_from_text(data: dict, name: str) -> Part:
+    old = data["name"]
+
+    def parse(texts: list[str]) -> tuple[ast.AST, ...]:
+        out: list[ast.AST] = []
+        body = []
+        for t in texts:
+            if t.startswith(f"#program {old}"):  # the part's own name in this process
+                t = f"#program {name}" + t[len(f"#program {old}"):]
+            body.append(t)
+        ast.parse_string("\n".join(body), out.append)
+        # parse_string opens with an implicit "#program base."
+        if out and out[0].ast_type == ast.ASTType.Program and out[0].name == "base":
+            out = out[1:]
+        if len(out) != len(texts):
+            raise ValueError("cached part does not parse back statement for statement")
+        return tuple(out)
+
+    return Part(name, parse(data["statements"]),
+                {n: frozenset(a) for n, a in data["shown"].items()},
+                frozenset(tuple(r) for r in data["reads"]), parse(data["world"]),
+                parse(data["batch"]), parse(data["position"]))
+
+
 def _is_false(head: ast.AST) -> bool:
     atom = head.atom
     return atom.ast_type == ast.ASTType.BooleanConstant and not atom.value
@@ -658,10 +723,9 @@ class MapSession:
             key = (self.game.id, query, self.static, given)
             part = _PARTS.get(key)
             if part is None:
-                part = _PARTS[key] = build_part(
-                    f"q_{query}_{len(_PARTS)}", self.game.encoding_paths(query),
-                    self.static, shown_from=self.game.shown_paths(query), given=given,
-                    facts=self.facts)
+                part = _PARTS[key] = _cached_part(
+                    f"q_{query}_{len(_PARTS)}", self.game, query, self.static, given,
+                    self.facts)
             with ast.ProgramBuilder(self.ctl) as builder:
                 for st in (*part.statements, *part.world, *part.position):
                     builder.add(st)

@@ -7,9 +7,13 @@ same process; the answers are reduced with :mod:`bench.compare` and must be equa
 
 from __future__ import annotations
 
+import copy
 import gc
 import importlib
 import json
+import math
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,7 +26,7 @@ from typing import Any
 from adjudicator.games.s42.facts import map_symbol_groups, map_symbols
 from adjudicator.games.s42.generate import full_position, scenario
 from adjudicator.games.s42.reference.board import enemy_of
-from adjudicator.scenario import Scenario
+from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 from bench import compare
 
@@ -125,9 +129,9 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     from adjudicator.games.s42.reference.zoc import zoc as ref_zoc
 
     out = [
-        Case("zoc", lambda s: asp_zoc(fresh(sc), s), lambda: ref_zoc(sc),
+        Case("zoc", lambda s: asp_zoc(fresh(sc), s), lambda: ref_zoc(fresh(sc)),
              lambda a, r: compare.zoc_table(a) == compare.zoc_table(r), "ZOC of every hex"),
-        Case("bonds", lambda s: asp_bonds(fresh(sc), s).bonds, lambda: ref_bonds(sc),
+        Case("bonds", lambda s: asp_bonds(fresh(sc), s).bonds, lambda: ref_bonds(fresh(sc)),
              lambda a, r: compare.bond_table(a) == compare.bond_table(r), "all bonds"),
     ]
     asp_supply = _optional("adjudicator.games.s42.queries.supply", "supply")
@@ -135,7 +139,7 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     out.append(Case(
         "supply",
         (lambda s: asp_supply(fresh(sc), s).units) if asp_supply else None,
-        (lambda: ref_supply(sc)) if ref_supply else None,
+        (lambda: ref_supply(fresh(sc))) if ref_supply else None,
         lambda a, r: compare.supply_table(a) == compare.supply_table(r),
         f"supply of all {len(sc.units)} units"))
     asp_many = _optional("adjudicator.games.s42.queries.retreat", "retreats_many")
@@ -143,6 +147,12 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     asp_retreats = _optional("adjudicator.games.s42.queries.retreat", "retreats")
     ref_retreats = _optional("adjudicator.games.s42.reference.retreat", "retreats")
     hexes = retreat_stacks(sc, stacks)
+
+    def ref_each(fn: Callable[..., Any]) -> list[Any]:
+        # like the adjudicator, the reference sees a position it has not seen before
+        # (it keeps what it found about a position for the next question on it)
+        pos = fresh(sc)
+        return [fn(pos, h, 2) for h in hexes]
 
     def same_retreats(a: Any, r: Any) -> bool:
         return [compare.retreat_table(x) for x in a] == [compare.retreat_table(x) for x in r]
@@ -152,7 +162,7 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         "retreats",
         (lambda s: asp_many(fresh(sc), [request(h, 2, None, ()) for h in hexes], solver=s))
         if asp_many and request else None,
-        (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
+        (lambda: ref_each(ref_retreats)) if ref_retreats else None,
         same_retreats, f"2-hex retreats of {len(hexes)} stacks, one call"))
     # One call per stack, as a player asking about one stack at a time, without the Line of
     # Supply guideline (each call would otherwise trace supply for the whole side again).
@@ -163,7 +173,7 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     out.append(Case(
         "retreats_each_no_los",
         each if asp_retreats else None,
-        (lambda: [ref_retreats(sc, h, 2) for h in hexes]) if ref_retreats else None,
+        (lambda: ref_each(ref_retreats)) if ref_retreats else None,
         same_retreats, "the same, one call per stack, no LOS"))
     asp_adv = _optional("adjudicator.games.s42.queries.advance", "advances")
     asp_adv_many = _optional("adjudicator.games.s42.queries.advance", "advances_many")
@@ -180,14 +190,14 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         (lambda s: asp_adv_many([adv_request(fresh(a), h, 4, us) for a, h, us in work],
                                 solver=s))
         if asp_adv_many and adv_request else None,
-        (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
+        (lambda: [ref_adv(fresh(a), h, 4, us) for a, h, us in work]) if ref_adv else None,
         same_advances, f"Adv 4 of {len(work)} attacks, one call"))
     # One call per attack, as a player asking about one attack at a time.
     out.append(Case(
         "advances_each",
         (lambda s: [asp_adv(fresh(a), h, 4, us, solver=s) for a, h, us in work])
         if asp_adv else None,
-        (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
+        (lambda: [ref_adv(fresh(a), h, 4, us) for a, h, us in work]) if ref_adv else None,
         same_advances, "the same, one call per attack"))
     asp_moves = _optional("adjudicator.games.s42.queries.moves", "moves")
     asp_moves_many = _optional("adjudicator.games.s42.queries.moves", "moves_many")
@@ -213,11 +223,37 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
     return out
 
 
+def _interleaved(asp: Callable[[], Any], ref: Callable[[], Any],
+                 repeat: int) -> tuple[list[float], Any, list[float], Any]:
+    """``repeat`` timed calls of each side, the two sides taking turns (and turns about
+    who goes first), so that a burst of load on the shared machine falls on both."""
+    asp_ms: list[float] = []
+    ref_ms: list[float] = []
+    asp_out = ref_out = None
+    for i in range(repeat):
+        order = ((asp, asp_ms), (ref, ref_ms)) if i % 2 == 0 else ((ref, ref_ms), (asp, asp_ms))
+        for fn, times in order:
+            ms, out = _timed(fn)
+            times.append(ms)
+            if fn is asp:
+                asp_out = out
+            else:
+                ref_out = out
+    return asp_ms, asp_out, ref_ms, ref_out
+
+
+def _median(xs: list[float]) -> float:
+    return round(statistics.median(xs), 2)
+
+
+def _spread(xs: list[float]) -> list[float]:
+    return [round(min(xs), 2), round(max(xs), 2)]
+
+
 def run_cases(sc: Scenario, solver: Solver, progress: Progress, repeat: int = 3,
               stacks: int = 20, n_attacks: int = 20) -> dict[str, Any]:
-    """Each case warmed up once, then timed ``repeat`` times on each side; the best
-    time of each side counts (as ``timeit`` advises: the machine is shared, and the
-    slower runs measure its other load, not the code)."""
+    """Each case warmed up once, then timed ``repeat`` times on each side, the sides
+    interleaved; the median of each side counts, with the spread (fastest, slowest)."""
     results: dict[str, Any] = {}
     for case in cases(sc, stacks, n_attacks):
         if case.asp is None or case.ref is None:
@@ -229,28 +265,180 @@ def run_cases(sc: Scenario, solver: Solver, progress: Progress, repeat: int = 3,
         progress(f"{case.name}: warming up ({case.what})")
         case.asp(solver)
         case.ref()
-        progress(f"{case.name}: timing the adjudicator")
-        asp_ms, asp_out = _timed(lambda c=case: c.asp(solver), repeat)
-        progress(f"{case.name}: timing the reference")
-        ref_ms, ref_out = _timed(case.ref, repeat)
+        progress(f"{case.name}: timing both sides, interleaved")
+        asp_t, asp_out, ref_t, ref_out = _interleaved(lambda c=case: c.asp(solver), case.ref,
+                                                      repeat)
         agree = bool(case.same(asp_out, ref_out))
-        asp_ms, ref_ms = round(asp_ms, 2), max(round(ref_ms, 2), 0.01)
+        asp_ms, ref_ms = _median(asp_t), max(_median(ref_t), 0.01)
         results[case.name] = {
             "asp_ms": asp_ms, "reference_ms": ref_ms, "ratio": round(asp_ms / ref_ms, 2),
+            "asp_spread_ms": _spread(asp_t), "reference_spread_ms": _spread(ref_t),
             "agree": agree, "what": case.what,
         }
     return results
 
 
+# -- whole-side pockets --------------------------------------------------------------
+
+
+def pocket_data(data: dict[str, Any], side: str = "axis") -> dict[str, Any]:
+    """The same position with ``side``'s entry areas made neutral: its units on the map are
+    cut off from every source in one big pocket."""
+    out = copy.deepcopy(data)
+    for area in out["map"]["entry_areas"].values():
+        if area["side"] == side:
+            area["side"] = "neutral"
+    return out
+
+
+def supply_pair(data: dict[str, Any], progress: Progress, repeat: int) -> dict[str, Any]:
+    """Warm ``supply`` on a position with open supply and on the same map with the Axis
+    in one pocket, each side of each timed interleaved with the reference."""
+    from adjudicator.games.s42.queries.supply import supply as asp_supply
+    from adjudicator.games.s42.reference.supply import supply as ref_supply
+
+    out: dict[str, Any] = {}
+    for name, d in (("open", data), ("pocket", pocket_data(data))):
+        sc = scenario(d)
+        solver = Solver(sc.game)
+        solver.solve(sc, "zoc")
+        asp_supply(fresh(sc), solver)
+        progress(f"supply, {name}: timing both sides, interleaved")
+        asp_t, asp_out, ref_t, ref_out = _interleaved(
+            lambda sc=sc, solver=solver: asp_supply(fresh(sc), solver).units,
+            lambda sc=sc: ref_supply(fresh(sc)), repeat)
+        isolated = sum(1 for u in asp_out if u.status == "isolated")
+        out[name] = {"asp_ms": _median(asp_t), "reference_ms": _median(ref_t),
+                     "asp_spread_ms": _spread(asp_t), "reference_spread_ms": _spread(ref_t),
+                     "isolated_units": isolated,
+                     "agree": compare.supply_table(asp_out) == compare.supply_table(ref_out)}
+    out["pocket_over_open"] = round(out["pocket"]["asp_ms"] / out["open"]["asp_ms"], 2)
+    return out
+
+
+# The peak resident size is read from /proc (VmHWM, in kB): getrusage's ru_maxrss keeps
+# the parent's peak across fork and exec, so a child started by a big benchmark process
+# would report the benchmark's own size.
+_PEAK = """
+import json, sys
+def hwm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+from adjudicator.games.s42.generate import scenario
+from adjudicator.games.s42.queries.supply import supply
+from adjudicator.solver import Solver
+sc = scenario(json.load(open(sys.argv[1])))
+solver = Solver(sc.game)
+before = hwm()
+supply(sc, solver)
+print(json.dumps([before, hwm()]))
+"""
+
+
+def peak_memory_mb(data: dict[str, Any]) -> dict[str, float]:
+    """Peak resident memory of a fresh process answering ``supply`` once on the position:
+    after loading it, and after the answer (MB)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "pos.json"
+        path.write_text(json.dumps(data))
+        proc = subprocess.run([sys.executable, "-c", _PEAK, str(path)], capture_output=True,
+                              text=True, check=True)
+    before, after = json.loads(proc.stdout)
+    return {"loaded_mb": round(before / 1024, 1), "after_supply_mb": round(after / 1024, 1)}
+
+
+def growth(rows: list[dict[str, Any]], key: str = "queries") -> dict[str, dict[str, float]]:
+    """The growth exponent of each query's time with the number of hexes: the slope of
+    log(ms) against log(hexes), least squares over the scaling series (1: linear)."""
+    out: dict[str, dict[str, float]] = {}
+    if len(rows) < 2:
+        return out
+    xs = [math.log(r["hexes"]) for r in rows]
+    mx = sum(xs) / len(xs)
+    for name in rows[0][key]:
+        for who in ("asp_ms", "reference_ms"):
+            ys = [r[key].get(name, {}).get(who) for r in rows]
+            if any(y is None or y <= 0 for y in ys):
+                continue
+            ly = [math.log(y) for y in ys]
+            my = sum(ly) / len(ly)
+            slope = (sum((x - mx) * (y - my) for x, y in zip(xs, ly, strict=True))
+                     / sum((x - mx) ** 2 for x in xs))
+            out.setdefault(name, {})["asp" if who == "asp_ms" else "reference"] = round(slope, 2)
+    return out
+
+
+def _run_ms(args: list[str]) -> tuple[float, float]:
+    """Wall time and processor time (user + system) of a fresh process, in ms. On a
+    shared machine the wall time waits for the processor; the processor time does not."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run(args, capture_output=True, text=True)
+    ms = (time.perf_counter() - t0) * 1000.0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(args[2:])} failed: {proc.stdout}{proc.stderr}")
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000.0
+    return ms, cpu
+
+
+def _wall_ms(args: list[str]) -> float:
+    return _run_ms(args)[0]
+
+
 def cold_start_ms(path: Path) -> float:
     """Wall time of ``python3 -m adjudicator validate FILE`` in a fresh process."""
-    t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "adjudicator", "validate", str(path)],
-                          capture_output=True, text=True)
-    ms = (time.perf_counter() - t0) * 1000.0
-    if proc.returncode != 0:
-        raise RuntimeError(f"validate failed: {proc.stdout}{proc.stderr}")
-    return round(ms, 1)
+    return round(_wall_ms([sys.executable, "-m", "adjudicator", "validate", str(path)]), 1)
+
+
+def cold_questions(sc: Scenario, path: Path) -> dict[str, list[str]]:
+    """One question of each query command about the position in ``path``, as a player
+    asks it: the arguments after ``adjudicator``."""
+    f = str(path)
+    out = {"zoc": ["zoc", f], "bonds": ["bonds", f], "supply": ["supply", f]}
+    stacks = retreat_stacks(sc, 40)
+    if stacks:
+        out["retreats"] = ["retreats", f, "--hex", stacks[0], "--length", "2"]
+    for after, h, us in attacks(sc, 1):
+        out["odds"] = ["odds", f, "--defender-hex", h, "--attackers", ",".join(us)]
+        # the advance is asked about the position after the combat, the defender gone
+        vacated = path.with_name(path.stem + "-after.json")
+        data = json.loads(path.read_text()) if path.suffix == ".json" else None
+        if data is not None:
+            data["units"] = [u for u in data["units"] if u["hex"] != h]
+            vacated.write_text(json.dumps(data))
+            out["advances"] = ["advances", str(vacated), "--vacated", h, "--allowance", "4",
+                               "--units", ",".join(us)]
+        del after
+        u = sc.units_by_id[us[0]]
+        into = next((n for n in sc.grid.neighbours(u.hex) if n != h), h)
+        out["check"] = ["check", f, "--enter", f"{u.id}:{into}"]
+    return out
+
+
+def cold_commands(sc: Scenario, path: Path, repeat: int = 1,
+                  progress: Progress = print) -> dict[str, Any]:
+    """Wall time of each query command in a fresh process (median of ``repeat``), next to
+    the interpreter's own start-up (``python -c pass``) measured in the same run."""
+    py = [_run_ms([sys.executable, "-c", "pass"]) for _ in range(max(3, repeat))]
+    out: dict[str, Any] = {"python_ms": _median([w for w, _ in py]),
+                           "python_cpu_ms": _median([c for _, c in py]), "commands": {}}
+    for name, args in cold_questions(sc, path).items():
+        progress(f"cold: adjudicator {name}")
+        try:
+            runs = [_run_ms([sys.executable, "-m", "adjudicator", *args])
+                    for _ in range(repeat)]
+        except RuntimeError as exc:  # reported, not fatal: the other commands still run
+            out["commands"][name] = {"error": str(exc).splitlines()[0]}
+            continue
+        times = [w for w, _ in runs]
+        out["commands"][name] = {"ms": _median(times), "spread_ms": _spread(times),
+                                 "cpu_ms": _median([c for _, c in runs]),
+                                 "args": ["FILE" if a.startswith(str(path.parent)) else a
+                                          for a in args]}
+    return out
 
 
 def ground_size(sc: Scenario, solver: Solver, query: str) -> dict[str, Any]:
@@ -307,7 +495,8 @@ def renewal_ms(sc: Scenario, solver: Solver) -> float:
 def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
         scaling: tuple[tuple[int, int], ...] = ((32, 31), (64, 62), (99, 99)),
         out: Path | None = None, progress: Progress = print, cold: bool = True,
-        stacks: int = 20, n_attacks: int = 20, repeat: int = 3) -> dict[str, Any]:
+        stacks: int = 20, n_attacks: int = 20, repeat: int = 5,
+        cold_repeat: int = 1) -> dict[str, Any]:
     """The whole benchmark; returns (and writes to ``out``) the results."""
     progress(f"generating a {cols} x {rows} position with {units} units (seed {seed})")
     data = full_position(seed, cols, rows, units)
@@ -323,10 +512,17 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
         "queries": run_cases(sc, solver, progress, repeat=repeat, stacks=stacks,
                              n_attacks=n_attacks),
         "map_prepare_ms": round(prepare_ms, 1),
-        "timing": {"repeat": repeat, "counted": "best of the repeats, each side"},
+        "timing": {"repeat": repeat,
+                   "counted": "median of the repeats, the two sides interleaved; "
+                              "spread = fastest and slowest"},
     }
     from adjudicator.solver import MAX_QUERIES
     results["session"] = {"renewal_ms": renewal_ms(sc, solver), "every_questions": MAX_QUERIES}
+    results["warm_session"] = warm_session(data, progress, repeat)
+    _save(out, results)
+    progress("whole-side pocket: supply with the Axis cut off")
+    results["pocket"] = supply_pair(data, progress, repeat)
+    _save(out, results)
     progress("clingo statistics of each query")
     results["grounding"] = grounding(sc, solver, ("zoc", "bonds", "supply"))
     if cold:
@@ -335,11 +531,18 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
             path.write_text(json.dumps(data))
             progress("cold start: adjudicator validate on the big file")
             results["cold_start_ms"] = cold_start_ms(path)
+            results["cold"] = {"full": cold_commands(sc, path, cold_repeat, progress)}
+        _save(out, results)
+        from adjudicator.games import get_game
+        demo = get_game("s42").demo_path
+        results["cold"]["demo"] = cold_commands(load_scenario(demo), demo, max(cold_repeat, 3),
+                                                progress)
     scale = []
     for c, r in scaling:
         n = max(20, round(units * c * r / (cols * rows)))
         progress(f"scaling: {c} x {r} = {c * r} hexes, {n} units")
-        ssc = scenario(full_position(seed, c, r, n))
+        sdata = full_position(seed, c, r, n)
+        ssc = scenario(sdata)
         ssolver = Solver(ssc.game)
         t0 = time.perf_counter()
         ssolver.solve(ssc, "zoc")
@@ -348,8 +551,62 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
                "map_prepare_ms": round(prep, 1),
                "queries": run_cases(ssc, ssolver, lambda _m: None, repeat=1, stacks=5,
                                     n_attacks=5)}
+        pair = supply_pair(sdata, lambda _m: None, 1)
+        pk = pair["pocket"]
+        row["queries"]["supply_pocket"] = {
+            **pk, "ratio": round(pk["asp_ms"] / max(pk["reference_ms"], 0.01), 2),
+            "what": "supply, Axis in a pocket"}
+        row["pocket_over_open"] = pair["pocket_over_open"]
+        if cold:
+            row["memory"] = {"open": peak_memory_mb(sdata),
+                             "pocket": peak_memory_mb(pocket_data(sdata))}
         scale.append(row)
+        results["scaling"] = scale
+        results["growth"] = growth(scale)
+        _save(out, results)
     results["scaling"] = scale
+    results["growth"] = growth(scale)
     if out is not None:
         out.write_text(json.dumps(results, indent=2) + "\n")
     return results
+
+
+def _save(out: Path | None, results: dict[str, Any]) -> None:
+    """Write what is measured so far (a long run that fails late keeps its numbers)."""
+    if out is not None:
+        out.write_text(json.dumps(results, indent=2) + "\n")
+
+
+def warm_session(data: dict[str, Any], progress: Progress, repeat: int) -> dict[str, Any]:
+    """A script's warm session (``adjudicator.games.s42.session``): the position loaded
+    once, then zoc, bonds, supply, one retreat and one advance asked in turn."""
+    from adjudicator.games.s42.session import Session
+
+    sc = scenario(data)
+    t0 = time.perf_counter()
+    s = Session(sc)
+    s.zoc()
+    first = (time.perf_counter() - t0) * 1000.0
+    h = (retreat_stacks(sc, 1) or [None])[0]
+    work = attacks(sc, 1)
+
+    def questions() -> None:
+        pos = s.with_position(fresh(sc))
+        pos.zoc()
+        pos.bonds()
+        pos.supply()
+        if h:
+            pos.retreats(h, 2)
+        for after, v, us in work:
+            s.with_position(fresh(after)).advances(v, 4, us)
+
+    questions()
+    progress("warm session: five questions about a new position")
+    times = []
+    for _ in range(repeat):
+        ms, _ = _timed(questions)
+        times.append(ms)
+    return {"first_question_ms": round(first, 1), "five_questions_ms": _median(times),
+            "spread_ms": _spread(times),
+            "what": "zoc, bonds, supply, one retreat and one advance about a position not "
+                    "seen before, in a session whose map is ready"}

@@ -43,3 +43,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# The suite keeps its on-disk cache (adjudicator/cache.py) to itself, in a fresh directory.
+if "ADJUDICATOR_CACHE_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["ADJUDICATOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="adjudicator-cache-")

@@ -4,6 +4,7 @@ are asserted; machines are noisy)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from bench.core import run
 
@@ -24,7 +25,41 @@ def test_bench_results_shape(tmp_path):
             assert q["note"].startswith("not available")
     assert res["scaling"][0]["hexes"] == 100
     assert res["timing"]["repeat"] == 1
+    for name in ("open", "pocket"):
+        assert res["pocket"][name]["agree"] is True
+    assert res["pocket"]["pocket"]["isolated_units"] > 0
+    assert res["pocket"]["pocket_over_open"] > 0
+    assert "supply_pocket" in res["scaling"][0]["queries"]
+    assert res["warm_session"]["five_questions_ms"] > 0
     assert res["session"]["renewal_ms"] > 0 and res["session"]["every_questions"] > 0
+
+
+def test_growth_exponent_is_the_log_log_slope():
+    from bench.core import growth
+
+    rows = [{"hexes": h, "queries": {"q": {"asp_ms": h * h / 100, "reference_ms": h / 10}}}
+            for h in (1000, 4000, 10000)]
+    g = growth(rows)
+    assert g["q"] == {"asp": 2.0, "reference": 1.0}
+    assert growth(rows[:1]) == {}
+
+
+def test_cold_questions_name_one_question_per_query_command(tmp_path):
+    from adjudicator.games.s42.generate import full_position, scenario
+    from bench.core import cold_questions
+
+    data = full_position(5, 14, 12, 40)
+    sc = scenario(data)
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(data))
+    qs = cold_questions(sc, path)
+    assert {"zoc", "bonds", "supply", "retreats", "advances", "odds", "check"} <= set(qs)
+    assert all(args[1] == str(path) for name, args in qs.items() if name != "advances")
+    # the advance is asked about the position after the combat: the defender is gone
+    after = json.loads(Path(qs["advances"][1]).read_text())
+    vacated = qs["advances"][qs["advances"].index("--vacated") + 1]
+    assert all(u["hex"] != vacated for u in after["units"])
+    assert any(u["hex"] == vacated for u in data["units"])
 
 
 def test_rule_costs_cover_every_rule_of_the_query():

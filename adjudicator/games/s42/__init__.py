@@ -25,11 +25,14 @@ GAME = register(
             "breakthrough": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/advance.lp",
                              "s42/breakthrough.lp"),
             "supply": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
-            "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
+            "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp",
+                          "s42/attrition.lp"),
             "moves": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/move.lp"),
         },
-        # The breakthrough answer walks the advance paths as well.
-        shows={"breakthrough": ("s42/advance.lp", "s42/breakthrough.lp")},
+        # The breakthrough answer walks the advance paths as well; the attrition answer
+        # reads the supply answer too.
+        shows={"breakthrough": ("s42/advance.lp", "s42/breakthrough.lp"),
+               "attrition": ("s42/supply.lp", "s42/attrition.lp")},
         static=("s42/static.lp",),
         show="s42/show.lp",
         package=__name__,

@@ -499,14 +499,17 @@ def _both(a: str, b: str) -> Iterator[tuple[str, str]]:
     yield b, a
 
 
-def map_facts(m: MapSpec) -> list[Predicate]:
-    """The map part of the facts."""
+def map_facts(m: MapSpec, grid_relations: bool = True) -> list[Predicate]:
+    """The map part of the facts; without ``grid_relations``, none of those the grid
+    alone decides (``hex``, ``edge``, ``adj``, ``straight``, ``bent``, ``edge_bent``:
+    ``grid_symbol_groups`` makes them)."""
     from adjudicator.hexgrid import HexGrid, parse_hexside_id
 
     grid = HexGrid.of(m.hexes, m.shifted)
     out: list[Predicate] = []
     for hid, spec in sorted(m.hexes.items()):
-        out.append(Hex(hid))
+        if grid_relations:
+            out.append(Hex(hid))
         out.append(TerrainF(hid, const(spec.terrain)))
         if spec.city:
             out.append(City(hid, spec.city))
@@ -526,10 +529,11 @@ def map_facts(m: MapSpec) -> list[Predicate]:
             out.append(Landmark(hid))
         if spec.rail_unrepaired:
             out.append(RailUnrepaired(hid))
-        if grid.on_edge(hid):
+        if grid_relations and grid.on_edge(hid):
             out.append(Edge(hid))
-    for a, b in grid.edges():
-        out.extend(Adj(x, y) for x, y in _both(a, b))
+    if grid_relations:
+        for a, b in grid.edges():
+            out.extend(Adj(x, y) for x, y in _both(a, b))
     for key, side in sorted(m.hexsides.items()):
         a, b = parse_hexside_id(key)
         for x, y in _both(a, b):
@@ -549,14 +553,15 @@ def map_facts(m: MapSpec) -> list[Predicate]:
                 out.append(Alpine(x, y))
             if side.frozen is not None:
                 out.append(FrozenSet(x, y, "true" if side.frozen else "false"))
-    for a, mid, b in grid.straight_pairs():
-        out.append(Straight(a, mid, b))
-        out.append(Straight(b, mid, a))
-    for a, b, m1, m2 in grid.bent_pairs():
-        out.append(Bent(a, b, m1, m2))
-        out.append(Bent(b, a, m1, m2))
-    for a, m1, m2 in grid.bent_offmap():
-        out.append(EdgeBent(a, m1, m2))
+    if grid_relations:
+        for a, mid, b in grid.straight_pairs():
+            out.append(Straight(a, mid, b))
+            out.append(Straight(b, mid, a))
+        for a, b, m1, m2 in grid.bent_pairs():
+            out.append(Bent(a, b, m1, m2))
+            out.append(Bent(b, a, m1, m2))
+        for a, m1, m2 in grid.bent_offmap():
+            out.append(EdgeBent(a, m1, m2))
     for aid, area in sorted(m.entry_areas.items()):
         out.append(Entry(aid, area.side))
         out.extend(EntryHex(aid, h) for h in area.hexes)
@@ -859,12 +864,47 @@ def map_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
     if digest not in _SYMBOLS:
         if len(_SYMBOLS) > 8:
             _SYMBOLS.clear()
-        groups: dict[tuple[str, int], list[clingo.Symbol]] = {}
-        for fact in map_facts(m):
+        groups = grid_symbol_groups(m)
+        for fact in map_facts(m, grid_relations=False):
             meta = type(fact).meta
             groups.setdefault((meta.name, meta.arity), []).append(fact.raw)
         _SYMBOLS[digest] = groups
     return _SYMBOLS[digest]
+
+
+def grid_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
+    """The map facts the grid alone decides (``hex``, ``edge``, ``adj``, ``straight``,
+    ``bent``, ``edge_bent``), as symbols made straight from the grid's neighbour
+    table: one string symbol per hex, no fact object per atom."""
+    from adjudicator.hexgrid import HexGrid
+
+    grid = HexGrid.of(m.hexes, m.shifted)
+    table = grid.table()
+    String, Function = clingo.String, clingo.Function
+    sym = {h: String(h) for h in m.hexes}
+    order = sorted(m.hexes)
+    hexes = [Function("hex", [sym[h]]) for h in order]
+    edge = [Function("edge", [sym[h]]) for h in order if None in table[h]]
+    adj = []
+    for a, b in grid.edges():
+        sa, sb = sym[a], sym[b]
+        adj.append(Function("adj", [sa, sb]))
+        adj.append(Function("adj", [sb, sa]))
+    straight = []
+    for a, mid, b in grid.straight_pairs():
+        sa, sm, sb = sym[a], sym[mid], sym[b]
+        straight.append(Function("straight", [sa, sm, sb]))
+        straight.append(Function("straight", [sb, sm, sa]))
+    bent = []
+    for a, b, m1, m2 in grid.bent_pairs():
+        sa, sb, s1, s2 = sym[a], sym[b], sym[m1], sym[m2]
+        bent.append(Function("bent", [sa, sb, s1, s2]))
+        bent.append(Function("bent", [sb, sa, s1, s2]))
+    edge_bent = [Function("edge_bent", [sym[a], sym[m1], sym[m2]])
+                 for a, m1, m2 in grid.bent_offmap()]
+    groups = {("hex", 1): hexes, ("edge", 1): edge, ("adj", 2): adj,
+              ("straight", 3): straight, ("bent", 4): bent, ("edge_bent", 3): edge_bent}
+    return {k: v for k, v in groups.items() if v}
 
 
 _LINKS: dict[str, dict[str, tuple[str, ...]]] = {}

@@ -21,17 +21,19 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import clingo
 
 from adjudicator.games.s42.queries.zoc import rule_key
+from adjudicator.hexgrid import offset_to_cube, parse_hex_id
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Answer, Solver
 
 STATUSES = ("in-supply", "out-of-supply", "isolated")
 
-#: Reasons a step out of a pocket is refused, in words (supply_cut/6 Why).
+#: Reasons a step out of a pocket is refused, in words (supply_refused/5 Why).
 CUT_WHY = {
     "impassable": "impassable hexside",
     "alpine": "alpine hexside not crossed by a road",
@@ -206,9 +208,7 @@ def interpret(sc: Scenario, ans: Answer, side: str | None = None,
     for s, h, k, w in sorted(ans.rows("road_end", 4), key=lambda t: (t[0], t[1], t[2])):
         road_end[s].setdefault(h, (k, w))
     nets = {s: _RoadNet(road_next[s], road_end[s]) for s in ("axis", "soviet")}
-    cuts: dict[tuple[str, str], list[tuple[str, str, str, str]]] = defaultdict(list)
-    for s, h0, a, b, r, w in ans.rows("supply_cut", 6):
-        cuts[(s, h0)].append((a, b, r, w))
+    pockets = _Pockets(ans)
     no_source = {(s, h0) for s, h0, _ in ans.rows("supply_no_source", 3)}
     area_exit: dict[str, list[str]] = defaultdict(list)
     for u, h in ans.rows("supply_area_exit", 2):
@@ -235,7 +235,8 @@ def interpret(sc: Scenario, ans: Answer, side: str | None = None,
             rec.reason = (f"no Line of Supply with an overland portion of at most {limit} hexes; "
                           "one exists with an unlimited overland portion, so not isolated")
         else:
-            rec.cuts = _cuts(sc, u.hex, cuts.get((u.side, u.hex), []))
+            found = [] if (u.side, u.hex) in no_source else pockets.cuts(u.side, u.hex)
+            rec.cuts = _cuts(sc, u.hex, found)
             rec.cut = rec.cuts[0] if rec.cuts else None
             if rec.cut:
                 nearest = [c for c in rec.cuts if c.distance == rec.cut.distance]
@@ -417,9 +418,114 @@ def _area_unit(sc: Scenario, rec: UnitSupply, src_by, net: _RoadNet, exits,
         rec.reason = f"beyond entry area {area}: no Line of Supply of any length leaves it"
 
 
+class _Pockets:
+    """The pockets of the isolated units, from the steps the encoding approved.
+
+    ``supply_pocket_first`` (out of a unit's own hex), ``supply_pocket_link`` (out of
+    a hex a line has entered) and ``supply_refused`` come once per side for all its
+    pockets; a unit's pocket is its hex and what the approved steps reach from it.
+    When every approved step between two hexes can be taken both ways (the usual
+    case), the reach of a hex is its connected piece, found once for all units.
+    """
+
+    def __init__(self, ans: Answer):
+        self.first: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for s, h0, b in ans.rows_unsorted("supply_pocket_first", 3):
+            self.first[(s, h0)].append(b)
+        links: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        for s, a, b in ans.rows_unsorted("supply_pocket_link", 3):
+            links[s][a].append(b)
+        # A reach from the first steps only passes through hexes some step enters:
+        # the steps out of the others are dropped (a unit's own hex may be one no
+        # line enters, closed to lines that pass by).
+        self.links: dict[str, dict[str, list[str]]] = {}
+        for s, by in links.items():
+            entered = {b for bs in by.values() for b in bs}
+            self.links[s] = {a: bs for a, bs in by.items() if a in entered}
+        self.refused: dict[str, dict[str, list[tuple[str, str, str]]]] = defaultdict(
+            lambda: defaultdict(list))
+        for s, a, b, r, w in ans.rows_unsorted("supply_refused", 5):
+            self.refused[s][a].append((b, r, w))
+        self.piece: dict[str, dict[str, int]] = {}
+        #: (side, the pieces a pocket is made of) -> its refused steps out
+        self.base: dict[tuple[str, frozenset], list[tuple[str, str, str, str]]] = {}
+        self.pieces: dict[str, list[set[str]]] = {}
+
+    def _symmetric(self, side: str) -> bool:
+        links = self.links.get(side, {})
+        return all(a in links.get(b, ()) for a, bs in links.items() for b in bs)
+
+    def _reach(self, side: str, starts: list[str]) -> set[str]:
+        links = self.links.get(side, {})
+        if side not in self.piece and self._symmetric(side):
+            piece: dict[str, int] = {}
+            pieces: list[set[str]] = []
+            for h in links:
+                if h in piece:
+                    continue
+                seen = {h}
+                stack = [h]
+                while stack:
+                    for b in links.get(stack.pop(), ()):
+                        if b not in seen:
+                            seen.add(b)
+                            stack.append(b)
+                for x in seen:
+                    piece[x] = len(pieces)
+                pieces.append(seen)
+            self.piece[side], self.pieces[side] = piece, pieces
+        if side in self.piece:
+            piece, pieces = self.piece[side], self.pieces[side]
+            out: set[str] = set()
+            for b in starts:
+                out |= pieces[piece[b]] if b in piece else {b}
+            return out
+        seen = set(starts)
+        stack = list(starts)
+        while stack:
+            for b in links.get(stack.pop(), ()):
+                if b not in seen:
+                    seen.add(b)
+                    stack.append(b)
+        return seen
+
+    def cuts(self, side: str, h0: str) -> list[tuple[str, str, str, str]]:
+        """The refused steps out of the pocket of an isolated unit of ``side`` in ``h0``:
+        (from, into, rule, why)."""
+        starts = self.first.get((side, h0), [])
+        refused = self.refused[side]
+        reach = self._reach(side, starts)
+        if side in self.piece:  # the refused steps out of each pocket, found once
+            key = (side, frozenset(self.piece[side].get(b, b) for b in starts))
+            base = self.base.get(key)
+            if base is None:
+                base = self.base[key] = [(a, b, r, w) for a in reach
+                                         for b, r, w in refused.get(a, ()) if b not in reach]
+            out = [(a, b, r, w) for a, b, r, w in base
+                   if b != h0 and not (a == h0 and w == "ezoc_twice")]
+            if h0 not in reach:
+                out += [(h0, b, r, w) for b, r, w in refused.get(h0, ())
+                        if b not in reach and w != "ezoc_twice"]
+            return out
+        pocket = reach | {h0}
+        out = []
+        for a in pocket:
+            for b, r, w in refused.get(a, ()):
+                if b in pocket or (a == h0 and w == "ezoc_twice"):
+                    continue
+                out.append((a, b, r, w))
+        return out
+
+
 def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[Cut]:
     """Every refused step out of the pocket, nearest to the unit first."""
-    grid = sc.grid
+    shifted = sc.grid.shifted
+
+    def dist(a: str, b: str) -> int:
+        qa, ra = _cube(a, shifted)
+        qb, rb = _cube(b, shifted)
+        return max(abs(qa - qb), abs(ra - rb), abs(qa + ra - qb - rb))
+
     by_step: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
     for a, b, r, w in cuts:
         rules, whys = by_step.setdefault((a, b), (set(), set()))
@@ -430,6 +536,13 @@ def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[
         if "ezoc_twice" in whys:
             rules.add("16.3.2")
         why = "; ".join(CUT_WHY.get(w, w) for w in sorted(whys))
-        out.append(Cut(a, b, why, sorted_rules(rules), grid.distance(h0, b)))
-    out.sort(key=lambda c: (c.distance, grid.distance(h0, c.from_hex), c.from_hex, c.into))
+        out.append(Cut(a, b, why, sorted_rules(rules), dist(h0, b)))
+    out.sort(key=lambda c: (c.distance, dist(h0, c.from_hex), c.from_hex, c.into))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _cube(h: str, shifted: str) -> tuple[int, int]:
+    """The cube coordinates (q, r) of a hex, as the hex grid has them."""
+    c = offset_to_cube(*parse_hex_id(h), shifted)
+    return c.q, c.r

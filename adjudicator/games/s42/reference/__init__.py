@@ -10,6 +10,12 @@ and networkx. Each area is one module returning plain data with the rule ids tha
 every finding:
 
 * :mod:`.board`: the map and position, precomputed once (terrain of hexsides, the season).
+  Written as a careful Python developer would for speed, so that the benchmark's ratios
+  are honest: tables of the map are built once per map (neighbours, hexside terrain by hex
+  pair, what a Line of Supply may cross), what a position decides (ZOC, bonds, the hexes
+  each side holds, each side's supply net) once per position (``board_for`` keeps the
+  boards of recent positions), and supply is one backward search per side from every hex
+  where a line can end, not one search per unit.
 * :mod:`.zoc`: zones of control (6.1 and the sections it cites).
 * :mod:`.bonds`: ZOC bonds (7.x).
 * :mod:`.supply`: Line of Supply and supply status (16.x).

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from adjudicator.games.s42.reference.board import Board, enemy_of
-from adjudicator.games.s42.reference.bonds import bonds_of
-from adjudicator.games.s42.reference.zoc import zoc_of
+from adjudicator.games.s42.reference.board import Board, board_for, enemy_of
+from adjudicator.games.s42.reference.bonds import enemy_bond_closures
+from adjudicator.games.s42.reference.zoc import ezoc_hexes
 from adjudicator.scenario import Scenario, Unit
 
 STACK_LIMIT = {"axis": 3, "soviet": 2}
@@ -86,15 +86,13 @@ def _stack_value(units: list[Unit]) -> int:
 class _Advance:
     def __init__(self, board: Board, vacated: str):
         self.board, self.vacated = board, vacated
-        self.zoc = zoc_of(board)
-        self.bonds = [b for b in bonds_of(board) if b.standing]
+        self.ezoc = {side: ezoc_hexes(board, side) for side in ("axis", "soviet")}
 
     def reach(self, u: Unit, n: int, movers: frozenset[str] = frozenset()) -> list[str]:
         board, side = self.board, u.side
         enemy = enemy_of(side)
-        bond_hexes = {h for b in self.bonds if b.side == enemy for h in b.through_hexes}
-        bond_sides = {frozenset(s.split("-")) for b in self.bonds if b.side == enemy
-                      for s in b.through_hexsides}
+        # the enemy's standing bonds, found once per board; bond_sides holds hex pairs
+        bond_hexes, bond_sides = enemy_bond_closures(board, side)
         wet = board.sc.weather in ("rain", "mud")
         start = u.hex
         heavy = {"marsh", "mountain", "alpine"} | ({"seasonal-marsh"} if wet else set())
@@ -105,15 +103,14 @@ class _Advance:
             h, k = todo.popleft()
             if k >= n:
                 continue
-            for aid, area in board.sc.map.entry_areas.items():
-                if area.side == side and h in area.hexes:
-                    ends.add(aid)  # into a friendly Entry Area, and stop there
+            for aid in board.friendly_areas(h, side):
+                ends.add(aid)  # into a friendly Entry Area, and stop there
             for m in board.nbrs[h]:
                 if m == start or not self._may_enter(u, h, m, k, enemy, bond_hexes,
                                                      bond_sides):
                     continue
                 ends.add(m)
-                stop = (m != self.vacated and enemy in self.zoc.zoc[m]) or (
+                stop = (m != self.vacated and m in self.ezoc[side]) or (
                     board.terrain(m) in heavy and not board.road(h, m))
                 if not stop and (m, k + 1) not in seen:
                     seen.add((m, k + 1))
@@ -130,7 +127,7 @@ class _Advance:
         return sorted(out)
 
     def _may_enter(self, u: Unit, h: str, m: str, k: int, enemy: str,
-                   bond_hexes: set[str], bond_sides: set[frozenset[str]]) -> bool:
+                   bond_hexes: frozenset[str], bond_sides: frozenset[tuple[str, str]]) -> bool:
         board = self.board
         if any(v.is_combat for v in board.here(m, enemy)) and not board.contested(m):
             # enemy non-combat units alone never block (19.2); a Contested City hex may
@@ -146,7 +143,7 @@ class _Advance:
         terrain = board.terrain(m)
         if u.is_mechanized and terrain in ("mountain", "alpine") and not s.road:
             return False
-        if m != self.vacated and (m in bond_hexes or frozenset((h, m)) in bond_sides):
+        if m != self.vacated and (m in bond_hexes or (h, m) in bond_sides):
             return False
         bridged = s.bridge or s.road or s.rail  # a road or rail crossing assumes one (5.2)
         if board.unfrozen_major(h, m) and not bridged and not self._pontoon(u, m):
@@ -180,4 +177,4 @@ def advances_of(board: Board, vacated: str, adv: int, unit_ids: list[str]) -> Re
 
 def advances(sc: Scenario, vacated: str, adv: int, unit_ids: list[str],
              readings: dict[str, str] | None = None) -> RefAdvance:
-    return advances_of(Board(sc, dict(readings or {})), vacated, adv, list(unit_ids))
+    return advances_of(board_for(sc, readings), vacated, adv, list(unit_ids))

@@ -41,16 +41,26 @@ _NO_SIDE = HexsideSpec()
 
 
 class MapPart:
-    """What depends on the map alone: grid, neighbours, hexside terrain by hex pair."""
+    """What depends on the map alone: grid, neighbours, hexside terrain by hex pair
+    (both orders, so a lookup builds no key object), terrain by hex, and the entry areas
+    each hex borders."""
 
     def __init__(self, m: MapSpec):
         self.grid = HexGrid.of(m.hexes, m.shifted)
         self.hexes = frozenset(m.hexes)
         self.nbrs = {h: tuple(self.grid.neighbours(h)) for h in m.hexes}
-        self.sides: dict[frozenset[str], HexsideSpec] = {}
+        self.sides: dict[tuple[str, str], HexsideSpec] = {}
         for key, spec in m.hexsides.items():
             a, b = key.split("-")
-            self.sides[frozenset((a, b))] = spec
+            self.sides[(a, b)] = spec
+            self.sides[(b, a)] = spec
+        self.terrain = {h: spec.terrain for h, spec in m.hexes.items()}
+        self.areas_at: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for aid, area in m.entry_areas.items():
+            for h in area.hexes:
+                self.areas_at[h].append((aid, area.side))
+        #: tables a query derives from the map alone (and the season), made once
+        self.cache: dict = {}
 
 
 #: Prepared maps, by the identity of the scenario's map object (like the adjudicator's
@@ -71,7 +81,11 @@ def map_part(m: MapSpec) -> MapPart:
 
 @dataclass
 class Board:
-    """One scenario, prepared for the reference queries."""
+    """One scenario, prepared for the reference queries.
+
+    What depends on the position alone (ZOC, bonds, each side's supply net) is computed
+    once per board and kept in ``cache``; ``board_for`` keeps the boards of the last few
+    positions asked about, so questions about one position share them."""
 
     sc: Scenario
     readings: dict[str, str] = field(default_factory=dict)
@@ -79,20 +93,27 @@ class Board:
     def __post_init__(self) -> None:
         self.readings = {**DEFAULT_READINGS, **self.sc.readings, **self.readings}
         part = map_part(self.sc.map)
+        self.part = part
         self.grid = part.grid
         self.hexes = part.hexes
         self.nbrs = part.nbrs
         self._sides = part.sides
+        self._terrain = part.terrain
+        self.cache: dict = {}
 
     def side(self, a: str, b: str) -> HexsideSpec:
-        return self._sides.get(frozenset((a, b)), _NO_SIDE)
+        return self._sides.get((a, b), _NO_SIDE)
+
+    def friendly_areas(self, h: str, side: str) -> list[str]:
+        """The entry areas of ``side`` that hex ``h`` borders."""
+        return [aid for aid, s in self.part.areas_at.get(h, ()) if s == side]
 
     @property
     def winter(self) -> bool:
         return self.sc.turn >= WINTER_TURN
 
     def terrain(self, h: str) -> str:
-        return self.sc.map.hexes[h].terrain
+        return self._terrain[h]
 
     def frozen(self, a: str, b: str) -> bool:
         s = self.side(a, b)
@@ -138,11 +159,16 @@ class Board:
                 out[u.hex].append(u)
         return dict(out)
 
+    @cached_property
+    def sides_at(self) -> dict[str, frozenset[str]]:
+        """The sides with units in each occupied map hex."""
+        return {h: frozenset(u.side for u in us) for h, us in self.units_at.items()}
+
     def here(self, h: str, side: str | None = None) -> list[Unit]:
         return [u for u in self.units_at.get(h, ()) if side is None or u.side == side]
 
     def occupied_by(self, h: str, side: str) -> bool:
-        return any(u.side == side for u in self.units_at.get(h, ()))
+        return side in self.sides_at.get(h, ())
 
     def contested(self, h: str) -> bool:
         """A city hex holding combat units of both sides (29.1.1)."""
@@ -150,3 +176,29 @@ class Board:
             return False
         sides = {u.side for u in self.units_at.get(h, ()) if u.is_combat}
         return len(sides) == 2
+
+
+def _fingerprint(sc: Scenario) -> tuple:
+    """What a reference answer reads of a position besides its map, cheaply: a board is
+    reused only for the same scenario object with the same units and turn."""
+    return (sc.turn, sc.weather, sc.phasing, tuple(sorted(sc.readings.items())),
+            tuple(tuple(u.__dict__.values()) for u in sc.units),
+            tuple((s.side, s.hex) for s in sc.supply_sources))
+
+
+#: Boards of recent positions, by the identity of the scenario object.
+_BOARDS: dict[int, tuple[Scenario, tuple, tuple, Board]] = {}
+
+
+def board_for(sc: Scenario, readings: dict[str, str] | None = None) -> Board:
+    """The board of a position, made once and reused while the position is unchanged."""
+    key = tuple(sorted((readings or {}).items()))
+    hit = _BOARDS.get(id(sc))
+    fp = _fingerprint(sc)
+    if hit is not None and hit[0] is sc and hit[1] == key and hit[2] == fp:
+        return hit[3]
+    board = Board(sc, dict(readings or {}))
+    if len(_BOARDS) >= 8:
+        _BOARDS.pop(next(iter(_BOARDS)))
+    _BOARDS[id(sc)] = (sc, key, fp, board)
+    return board

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator.games.s42.reference.board import SIDES, Board, enemy_of
+from adjudicator.games.s42.reference.board import SIDES, Board, board_for, enemy_of
 from adjudicator.scenario import Scenario, Unit
 
 
@@ -146,8 +146,17 @@ def _edge_areas(board: Board, side: str, m1: str, m2: str) -> list[str]:
     return out
 
 
-def _shapes(board: Board, a: str):
-    """The bond shapes from hex a: (kind, far hex or None, middle hexes), each once."""
+def _shapes(board: Board, a: str) -> list[tuple[str, str | None, tuple[str, ...]]]:
+    """The bond shapes from hex a: (kind, far hex or None, middle hexes), each once; they
+    depend on the map alone, so each hex's are found once per map."""
+    table = board.part.cache.setdefault("bond_shapes", {})
+    hit = table.get(a)
+    if hit is None:
+        hit = table[a] = list(_find_shapes(board, a))
+    return hit
+
+
+def _find_shapes(board: Board, a: str):
     grid = board.grid
     ca = grid.cube(a)
     for d in range(6):
@@ -167,6 +176,35 @@ def _shapes(board: Board, a: str):
 
 
 def bonds_of(board: Board) -> list[RefBond]:
+    """Every bond of the position, computed once per board."""
+    hit = board.cache.get("bonds")
+    if hit is None:
+        hit = board.cache["bonds"] = _bonds_of(board)
+    return list(hit)
+
+
+def enemy_bond_closures(
+    board: Board, side: str,
+) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """The hexes and hexsides (as hex pairs, both orders) that the standing bonds of
+    ``side``'s enemy close to ``side`` (7.2), once per board."""
+    key = ("closed", side)
+    hit = board.cache.get(key)
+    if hit is None:
+        enemy = enemy_of(side)
+        standing = [b for b in bonds_of(board) if b.standing and b.side == enemy]
+        hexes = frozenset(h for b in standing for h in b.through_hexes)
+        pairs = set()
+        for b in standing:
+            for s in b.through_hexsides:
+                x, y = s.split("-")
+                pairs.add((x, y))
+                pairs.add((y, x))
+        hit = board.cache[key] = (hexes, frozenset(pairs))
+    return hit
+
+
+def _bonds_of(board: Board) -> list[RefBond]:
     out: list[RefBond] = []
     for side in SIDES:
         anchor = anchors(board, side)
@@ -201,4 +239,4 @@ def bonds_of(board: Board) -> list[RefBond]:
 
 
 def bonds(sc: Scenario, readings: dict[str, str] | None = None) -> list[RefBond]:
-    return bonds_of(Board(sc, dict(readings or {})))
+    return bonds_of(board_for(sc, readings))

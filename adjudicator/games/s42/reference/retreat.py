@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator.games.s42.reference.board import Board, enemy_of
-from adjudicator.games.s42.reference.bonds import bonds_of
-from adjudicator.games.s42.reference.zoc import zoc_of
+from adjudicator.games.s42.reference.board import Board, board_for, enemy_of
+from adjudicator.games.s42.reference.bonds import enemy_bond_closures
+from adjudicator.games.s42.reference.zoc import ezoc_hexes
 from adjudicator.scenario import Scenario
 
 KIND_ORDER = {"full": 0, "entry": 1, "city": 2, "extra": 3, "pay": 4}
@@ -61,16 +61,11 @@ class _Retreat:
         self.units = units
         self.side = units[0].side
         self.enemy = enemy_of(self.side)
-        z = zoc_of(board)
-        standing = [b for b in bonds_of(board) if b.standing and b.side == self.enemy]
-        self.bond_hexes = {h for b in standing for h in b.through_hexes}
-        self.bond_sides = {frozenset(s.split("-")) for b in standing
-                           for s in b.through_hexsides}
-        self.holders = {h for h in board.hexes if h != start and any(
-            u.side == self.side and not u.retreated for u in board.here(h))}
-        self.vacant_ezoc = {h for h in board.hexes
-                            if self.enemy in z.zoc[h] and h not in self.holders}
-        self.ezoc = {h for h in board.hexes if self.enemy in z.zoc[h]}
+        # ZOC, bonds and the hexes held are the position's, found once per board.
+        self.bond_hexes, self.bond_sides = enemy_bond_closures(board, self.side)
+        self.holders = _holders(board, self.side) - {start}
+        self.ezoc = ezoc_hexes(board, self.side)
+        self.vacant_ezoc = self.ezoc - self.holders
         self.mountain = all(u.type == "mountain" for u in units)
         self.grid = board.grid
         self.readings = board.readings
@@ -90,7 +85,7 @@ class _Retreat:
             return False
         if board.alpine(a, b) and not s.road and not self.mountain:
             return False
-        if frozenset((a, b)) in self.bond_sides or b in self.bond_hexes:
+        if (a, b) in self.bond_sides or b in self.bond_hexes:
             return False
         # a Contested City hex may be entered by a retreat (29.1.2)
         return not board.occupied_by(b, self.enemy) or board.contested(b)
@@ -101,8 +96,7 @@ class _Retreat:
         return any(u.side == self.side and u.is_combat for u in self.board.here(b))
 
     def friendly_areas(self, h: str) -> list[str]:
-        return [aid for aid, area in self.board.sc.map.entry_areas.items()
-                if area.side == self.side and h in area.hexes]
+        return self.board.friendly_areas(h, self.side)
 
     def options(self) -> list[RefOption]:
         out: dict[str, RefOption] = {}
@@ -170,6 +164,17 @@ class _Retreat:
         return h not in self.ezoc or self.board.occupied_by(h, self.side)
 
 
+def _holders(board: Board, side: str) -> frozenset[str]:
+    """Map hexes holding a unit of ``side`` that has not retreated, once per board."""
+    key = ("holders", side)
+    hit = board.cache.get(key)
+    if hit is None:
+        hit = board.cache[key] = frozenset(
+            h for h, units in board.units_at.items()
+            if any(u.side == side and not u.retreated for u in units))
+    return hit
+
+
 def retreat_of(board: Board, hex_id: str, length: int) -> RefRetreat:
     r = _Retreat(board, hex_id, length)
     if not any(u.is_combat for u in r.units):  # caught alone by the enemy (19.3)
@@ -182,4 +187,4 @@ def retreat_of(board: Board, hex_id: str, length: int) -> RefRetreat:
 
 def retreats(sc: Scenario, hex_id: str, length: int,
              readings: dict[str, str] | None = None) -> RefRetreat:
-    return retreat_of(Board(sc, dict(readings or {})), hex_id, length)
+    return retreat_of(board_for(sc, readings), hex_id, length)

@@ -30,9 +30,9 @@ import heapq
 from collections import deque
 from dataclasses import dataclass, field
 
-from adjudicator.games.s42.reference.board import Board, enemy_of
-from adjudicator.games.s42.reference.bonds import bonds_of
-from adjudicator.games.s42.reference.zoc import zoc_of
+from adjudicator.games.s42.reference.board import Board, board_for, enemy_of
+from adjudicator.games.s42.reference.bonds import enemy_bond_closures
+from adjudicator.games.s42.reference.zoc import ezoc_hexes
 from adjudicator.scenario import Scenario
 
 INF = 10**9
@@ -46,10 +46,47 @@ class RefSupply:
     rules: list[str] = field(default_factory=list)
 
 
+def _map_tables(board: Board, volga_open: bool) -> tuple[dict, dict, dict]:
+    """What a Line of Supply may cross whatever the units, once per map, turn season and
+    reading: the road links of each hex (road hexsides, and ferries joining two road
+    hexes, 16.3.3), those of them a road portion may cross, and the overland steps out
+    of each hex with whether each is along a road."""
+    key = ("supply", board.winter, volga_open)
+    hit = board.part.cache.get(key)
+    if hit is not None:
+        return hit
+    nbrs = board.nbrs
+
+    def crossable(a: str, b: str, along_road: bool) -> bool:
+        if board.impassable(a, b):
+            return False
+        s = board.side(a, b)
+        if board.alpine(a, b) and not along_road:
+            return False
+        return not (s.river == "volga" and not volga_open and not (s.bridge or s.road))
+
+    road_hex = {h for h in board.hexes if any(board.road(h, n) for n in nbrs[h])}
+    road_nbrs = {
+        h: tuple(n for n in nbrs[h] if board.road(h, n)
+                 or (board.side(h, n).bridge == "ferry" and h in road_hex and n in road_hex))
+        for h in board.hexes}
+    road_cross = {h: tuple(n for n in ns if crossable(h, n, True)) for h, ns in road_nbrs.items()}
+    over = {}
+    for h in board.hexes:
+        steps = []
+        for n in nbrs[h]:
+            road = board.road(h, n)
+            if crossable(h, n, road):
+                steps.append((n, road))
+        over[h] = tuple(steps)
+    hit = board.part.cache[key] = (road_nbrs, road_cross, over)
+    return hit
+
+
 class _SideNet:
     """Everything one side's Lines of Supply depend on, computed once per position."""
 
-    def __init__(self, board: Board, side: str, zoc, closed_hexes, closed_sides):
+    def __init__(self, board: Board, side: str, closed_hexes, closed_sides):
         self.board, self.side = board, side
         enemy = enemy_of(side)
         sc = board.sc
@@ -62,19 +99,22 @@ class _SideNet:
         self.closed_hexes = closed_hexes
         self.closed_sides = closed_sides
         hexes = board.hexes
-        self.enemy_held = {h for h in hexes if board.occupied_by(h, enemy)}
-        friendly = {h for h in hexes if board.occupied_by(h, side)}
-        self.ezoc = {h for h in hexes if enemy in zoc.zoc[h] and h not in friendly}
+        sides_at = board.sides_at
+        self.enemy_held = {h for h, ss in sides_at.items() if enemy in ss}
+        friendly = {h for h, ss in sides_at.items() if side in ss}
+        self.ezoc = ezoc_hexes(board, side) - friendly
         self.enemy_city = set()
         self.enemy_vp = set()
         for h, spec in sc.map.hexes.items():
+            if not (spec.city or spec.vp):
+                continue
             ctrl = spec.control
-            held = {u.side for u in board.here(h)}
+            held = sides_at.get(h)
             if held:
                 ctrl = next(iter(held)) if len(held) == 1 else ctrl
             if ctrl == enemy and spec.city:
                 self.enemy_city.add(h)
-            if ctrl == enemy and (spec.city or spec.vp) and h not in friendly:
+            if ctrl == enemy and h not in friendly:
                 self.enemy_vp.add(h)  # vacant of friendly units: no LOS through it
         # Sources: friendly Entry Areas (and scenario sources that are entry areas or hexes).
         self.area_hexes: set[str] = set()
@@ -87,99 +127,112 @@ class _SideNet:
             if s.side == side and s.hex in hexes:
                 src_hexes.add(s.hex)
         self.source_hexes = src_hexes
-        # Road links: road hexsides, and ferry hexsides joining two road hexes (16.3.3).
-        road_hex = {h for h in hexes if any(board.road(h, n) for n in board.nbrs[h])}
-        self.road_nbrs = {
-            h: [n for n in board.nbrs[h] if board.road(h, n)
-                or (board.side(h, n).bridge == "ferry" and h in road_hex and n in road_hex)]
-            for h in hexes}
-        self.road_good = {h for h in hexes if self._road_ok(h)}
+        self.road_nbrs, self.road_cross, self.over = _map_tables(board, self.volga_open)
+        closed = self.closed_sides
+        self.road_bad = (self.enemy_held | self.ezoc | self.enemy_city | self.enemy_vp
+                         | closed_hexes)
         # Hexes from which the road portion reaches a source (entering only good hexes).
-        reach = {h for h in self.road_good
-                 if (h in self.area_hexes and self.road_nbrs[h]) or h in src_hexes}
+        reach = {h for h in (self.area_hexes | src_hexes)
+                 if h not in self.road_bad and (h in src_hexes or self.road_nbrs[h])}
         todo = deque(reach)
         while todo:
             n = todo.popleft()
-            for h in self.road_nbrs[n]:
-                if h in reach or h not in self.road_good or not self.crossable(h, n, True):
+            for h in self.road_cross[n]:
+                if h in reach or h in self.road_bad or (h, n) in closed:
                     continue
                 reach.add(h)
                 todo.append(h)
         self.road_reach = reach
-
-    def _road_ok(self, h: str) -> bool:
-        return not (h in self.enemy_held or h in self.ezoc or h in self.enemy_city
-                    or h in self.enemy_vp or h in self.closed_hexes)
-
-    def crossable(self, a: str, b: str, along_road: bool) -> bool:
-        board = self.board
-        if board.impassable(a, b) or frozenset((a, b)) in self.closed_sides:
-            return False
-        s = board.side(a, b)
-        if board.alpine(a, b) and not along_road:
-            return False
-        if s.river == "volga" and not self.volga_open and not (s.bridge or s.road):
-            return False
-        return True
+        # Road hexes from which the road portion goes on to a source.
+        connected = set(src_hexes) | {h for h in self.area_hexes if self.road_nbrs[h]}
+        for n in reach:
+            for r in self.road_cross[n]:
+                if (r, n) not in closed:
+                    connected.add(r)
+        self.connected = connected
+        heavy = board.part.cache.get(("supply-heavy", self.wet))
+        if heavy is None:
+            wet_heavy = ("seasonal-marsh",) if self.wet else ()
+            heavy = board.part.cache[("supply-heavy", self.wet)] = frozenset(
+                h for h in hexes if board.terrain(h) in ("mountain", "alpine", "marsh",
+                                                         *wet_heavy))
+        self.heavy = heavy
+        self._to_end: dict[str, int] | None = None
 
     def connected_road_hex(self, r: str) -> bool:
         """A road hex from which the road portion goes on to a source."""
-        if r in self.source_hexes:
-            return True
-        if r in self.area_hexes and self.road_nbrs[r]:
-            return True
-        return any(n in self.road_reach and self.crossable(r, n, True)
-                   for n in self.road_nbrs[r])
+        return r in self.connected
 
     def cost(self, start: str) -> int:
-        """Cheapest Overland Portion that completes a Line of Supply (INF: none)."""
-        board = self.board
-        best = INF
-        dist = {start: 0}
-        heap = [(0, start)]
-        area_step = 0 if self.area_free else 1
+        """Cheapest Overland Portion that completes a Line of Supply from a hex holding a
+        friendly unit (INF: none)."""
+        if not self.first_overland and self.connected_road_hex(start):
+            return 0  # the unit stands on the road portion itself
+        return self.to_end().get(start, INF)
+
+    def _ends(self) -> dict[str, int]:
+        """What finishing the line in each hex costs, where it can finish."""
+        ends: dict[str, int] = {}
+        for h in self.area_hexes:
+            ends[h] = 0 if self.area_free else 1
+        for h in self.source_hexes:
+            ends[h] = 0
+        closed = self.closed_sides
+        if self.first_overland:
+            for h in self.connected:
+                ends[h] = 0
+        else:
+            # the road portion starts with n: entering it from h is free
+            for n in self.connected:
+                if n in self.road_bad:
+                    continue
+                for h, _ in self.over[n]:  # crossings are the same both ways
+                    if (h, n) not in closed:
+                        ends[h] = 0
+        return ends
+
+    def to_end(self) -> dict[str, int]:
+        """The least overland cost from every hex to an end, by one search backwards from
+        all the ends at once (the steps allowed depend on the two hexes alone)."""
+        if self._to_end is not None:
+            return self._to_end
+        dist = self._ends()
+        heap = [(c, h) for h, c in dist.items()]
+        heapq.heapify(heap)
+        closed_hexes, closed = self.closed_hexes, self.closed_sides
+        enemy_held, enemy_vp, ezoc, heavy = self.enemy_held, self.enemy_vp, self.ezoc, self.heavy
+        over = self.over
         while heap:
-            c, h = heapq.heappop(heap)
-            if c > dist.get(h, INF) or c >= best:
+            c, n = heapq.heappop(heap)
+            if c > dist[n]:
                 continue
-            if h in self.area_hexes:
-                best = min(best, c + area_step)
-            if self.first_overland:
-                if self.connected_road_hex(h) or h in self.source_hexes:
-                    best = min(best, c)
-            elif h in self.source_hexes or (h == start and self.connected_road_hex(h)):
-                best = min(best, c)
-            for n in board.nbrs[h]:
-                road = board.road(h, n)
-                if not self.crossable(h, n, road):
+            if n in enemy_held or n in enemy_vp or n in closed_hexes:
+                continue  # no line enters n
+            n_ez = n in ezoc
+            w0 = 2 if n in heavy else 1
+            for h, road in over[n]:
+                if (n_ez and h in ezoc) or (h, n) in closed:
                     continue
-                if not self.first_overland and n in self.road_good and \
-                        self.connected_road_hex(n):
-                    best = min(best, c)  # the road portion starts with n: entering it is free
-                if n in self.enemy_held or n in self.enemy_vp or n in self.closed_hexes:
-                    continue
-                if h in self.ezoc and n in self.ezoc:
-                    continue
-                terrain = board.terrain(n)
-                heavy = terrain in ("mountain", "alpine", "marsh") or (terrain == "seasonal-marsh"
-                                                              and self.wet)
-                nc = c + (2 if heavy and not road else 1)
-                if nc < dist.get(n, INF):
-                    dist[n] = nc
-                    heapq.heappush(heap, (nc, n))
-        return best
+                nc = c + (1 if road else w0)
+                if nc < dist.get(h, INF):
+                    dist[h] = nc
+                    heapq.heappush(heap, (nc, h))
+        self._to_end = dist
+        return dist
+
+
+def side_net(board: Board, side: str) -> _SideNet:
+    """One side's supply net, once per board."""
+    key = ("supply", side)
+    hit = board.cache.get(key)
+    if hit is None:
+        hexes, pairs = enemy_bond_closures(board, side)
+        hit = board.cache[key] = _SideNet(board, side, hexes, pairs)
+    return hit
 
 
 def supply_of(board: Board) -> list[RefSupply]:
-    z = zoc_of(board)
-    standing = [b for b in bonds_of(board) if b.standing]
-    nets = {}
-    for side in ("axis", "soviet"):
-        enemy = enemy_of(side)
-        hexes = {h for b in standing if b.side == enemy for h in b.through_hexes}
-        sides = {frozenset(s.split("-")) for b in standing if b.side == enemy
-                 for s in b.through_hexsides}
-        nets[side] = _SideNet(board, side, z, hexes, sides)
+    nets = {side: side_net(board, side) for side in ("axis", "soviet")}
     out = []
     cache: dict[tuple[str, str], int] = {}
     for u in board.sc.units:
@@ -205,4 +258,4 @@ def supply_of(board: Board) -> list[RefSupply]:
 
 
 def supply(sc: Scenario, readings: dict[str, str] | None = None) -> list[RefSupply]:
-    return supply_of(Board(sc, dict(readings or {})))
+    return supply_of(board_for(sc, readings))

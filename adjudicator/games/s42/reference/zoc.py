@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator.games.s42.reference.board import Board, enemy_of
+from adjudicator.games.s42.reference.board import Board, board_for, enemy_of
 from adjudicator.scenario import Scenario, Unit
 
 
@@ -49,19 +49,43 @@ class RefZoc:
 
 
 def zoc_of(board: Board) -> RefZoc:
-    by_hex: dict[str, set[str]] = {h: set() for h in board.hexes}
+    """The ZOC of every hex, computed once per board."""
+    hit = board.cache.get("zoc")
+    if hit is None:
+        by_side, none = _zoc_by_side(board)
+        by_hex: dict[str, list[str]] = {h: [] for h in sorted(board.hexes)}
+        for side in sorted(by_side):
+            for h in by_side[side]:
+                by_hex[h].append(side)
+        hit = board.cache["zoc"] = RefZoc(by_hex, none)
+    return hit
+
+
+def ezoc_hexes(board: Board, side: str) -> frozenset[str]:
+    """The hexes in a ZOC of an enemy of ``side``, once per board."""
+    return _zoc_by_side(board)[0].get(enemy_of(side), frozenset())
+
+
+def _zoc_by_side(board: Board) -> tuple[dict[str, frozenset[str]], dict[str, list[str]]]:
+    """The hexes each side exerts a ZOC into, and the units that exert none."""
+    hit = board.cache.get("zoc_by_side")
+    if hit is not None:
+        return hit
+    by_side: dict[str, set[str]] = {}
     none: dict[str, list[str]] = {}
     for u in board.sc.units:
         reasons = no_zoc_reasons(board, u)
         if reasons:
             none[u.id] = reasons
             continue
+        into = by_side.setdefault(u.side, set())
         for n in board.nbrs[u.hex]:
             if board.impassable(u.hex, n) or board.volga(u.hex, n):
                 continue
-            by_hex[n].add(u.side)
-    return RefZoc({h: sorted(s) for h, s in sorted(by_hex.items())}, none)
+            into.add(n)
+    hit = board.cache["zoc_by_side"] = ({k: frozenset(v) for k, v in by_side.items()}, none)
+    return hit
 
 
 def zoc(sc: Scenario, readings: dict[str, str] | None = None) -> RefZoc:
-    return zoc_of(Board(sc, dict(readings or {})))
+    return zoc_of(board_for(sc, readings))
