@@ -324,3 +324,27 @@ def test_5_5_3_a_road_bridge_on_the_volga_is_refused(tmp_path, capsys):
     line = next(i for i, t in enumerate(f.read_text().splitlines(), 1) if '"0306-0407"' in t)
     assert r.code == 2  # the line of the "bridge" key, two below the hexside's own
     assert f"{f}:{line + 2}: map.hexsides.0306-0407.bridge: the Volga has no road" in r.err
+
+
+# -- a Soviet Army HQ lets three Soviet combat units stack at the end of an advance (4.3) ----
+
+
+@pytest.mark.rules("4.3", "14.1")
+def test_4_3_soviet_army_hq_raises_the_advance_end_stack_to_three():
+    """Found by the explore profile (advances, small_position seed 6880): two Soviet combat
+    units and a Soviet Army HQ in 0303; the reference kept the Soviet limit at two and
+    refused 0303 as an end hex, the adjudicator allowed a third combat unit. 4.3 lets a
+    hex with an Army HQ hold three Soviet combat units, so the reference was fixed.
+    Without the HQ the hex is full."""
+    def end_in_0405(with_hq: bool):
+        units = [unit("S", "soviet", "0404"), unit("X", "soviet", "0405"),
+                 unit("Y", "soviet", "0405")]
+        if with_hq:
+            units.append(unit("H", "soviet", "0405", type_="soviet-army-hq", attack=0,
+                              defense=0, ma=3))
+        sc = pos(units)
+        return ("0405" in asp_advances(sc, "0304", 1, ["S"]).unit("S").hexes,
+                "0405" in ref_advances(sc, "0304", 1, ["S"]).units[0].hexes)
+
+    assert end_in_0405(True) == (True, True)
+    assert end_in_0405(False) == (False, False)

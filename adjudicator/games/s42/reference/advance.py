@@ -19,7 +19,8 @@ direction (14.3), one hex at a time, and end in any hex it reaches:
 * an unbridged, unfrozen Major River only as the first hex, into the vacated hex; bridges,
   ferries and Pontoon Bridges (a friendly combat unit on the far bank, 5.5.5) at any point;
 * into a friendly Entry Area, where it stops (22.3.1);
-* the end hex must keep the stacking limit (14.1, 4.1), counting the units staying there
+* the end hex must keep the stacking limit (14.1, 4.1; three Soviet combat units with a
+  Soviet Army HQ, 4.3), counting the units staying there
   (the other advancing units may move on first).
 """
 
@@ -115,12 +116,14 @@ class _Advance:
                 if not stop and (m, k + 1) not in seen:
                     seen.add((m, k + 1))
                     todo.append((m, k + 1))
-        limit = STACK_LIMIT[side]
         out = []
         for e in ends:
             if e in board.hexes:
                 # the other advancing units may move away first: they do not count
                 there = [v for v in board.here(e, side) if v.id not in movers] + [u]
+                limit = STACK_LIMIT[side]
+                if side == "soviet" and any(v.type == "soviet-army-hq" for v in there):
+                    limit = 3  # a Soviet Army HQ lets three combat units stack (4.3)
                 if _stack_value(there) > limit:
                     continue
             out.append(e)
