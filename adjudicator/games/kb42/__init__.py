@@ -9,7 +9,7 @@ GAME = register(
         id="kb42",
         title="Kharkov Battles: Before and After Fall Blau",
         dice=DiceSpec(sides=10, count=1,
-                      note="one ten-sided die read 0-9 for every roll (1.2)"),
+                      note="one ten-sided die read 0-9 for every roll (1.2)", first=0),
         queries={
             "validate": CORE,
             "zoc": (*CORE, "kb42/zoc.lp"),
