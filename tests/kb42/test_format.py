@@ -92,9 +92,21 @@ def test_demo_runs_for_kb42(capsys):
     r = run(capsys, "demo", "--game", "kb42")
     assert r.code == 0, r.err
     assert "valid kb42 position" in r.out and "exerts no ZOC" in r.out
+    assert "6pz-r114 (axis, KB3518): Isolated [8.33]" in r.out
 
 
 def test_a_query_kb42_lacks_is_refused(capsys):
     demo = str(get_game("kb42").demo_path)
     r = run(capsys, "bonds", demo)
     assert r.code == 2 and "game kb42 has no 'bonds' command" in r.err
+
+
+def test_cli_supply_text_and_json(capsys):
+    demo = str(get_game("kb42").demo_path)
+    r = run(capsys, "supply", demo, "--side", "soviet", "--json")
+    assert r.code == 0, r.err
+    by = {u["unit"]: u for u in r.json["units"]}
+    assert set(by) == {"15tk", "25gd", "3ta-hq", "62gd"}
+    assert by["15tk"]["line"] == ["KB3619", "KB3719", "KB3819"]
+    bad = run(capsys, "supply", demo, "--side", "red")
+    assert bad.code == 2 and "--side must be axis or soviet" in bad.err

@@ -13,6 +13,7 @@ GAME = register(
         queries={
             "validate": CORE,
             "zoc": (*CORE, "kb42/zoc.lp"),
+            "supply": (*CORE, "kb42/zoc.lp", "kb42/supply.lp"),
         },
         show="kb42/show.lp",
         package=__name__,
