@@ -110,3 +110,21 @@ def test_cli_supply_text_and_json(capsys):
     assert by["15tk"]["line"] == ["KB3619", "KB3719", "KB3819"]
     bad = run(capsys, "supply", demo, "--side", "red")
     assert bad.code == 2 and "--side must be axis or soviet" in bad.err
+
+
+def test_cli_retreats_text_json_and_readings(capsys):
+    demo = str(get_game("kb42").demo_path)
+    r = run(capsys, "retreats", demo, "--hex", "KB3516", "--length", "2",
+            "--attackers", "KB3617", "--json")
+    assert r.code == 0, r.err
+    assert r.json["readings"]["12.73"] == "free-first"
+    assert any(x["allowed"] and x["path"] == ["KB3516", "KB3515"] for x in r.json["retreats"])
+    t = run(capsys, "retreats", demo, "--hex", "KB3516", "--length", "2",
+            "--reading", "12.72#farthest=total-distance")
+    assert t.code == 0 and "12.72#farthest=total-distance" in t.out
+    bad = run(capsys, "retreats", demo, "--hex", "KB3516", "--length", "2",
+              "--reading", "12.73=pay")
+    assert bad.code == 2 and "rule 12.73 has no reading 'pay'" in bad.err
+    off = run(capsys, "retreats", demo, "--hex", "KB3516", "--length", "2",
+              "--attackers", "KB3515")
+    assert off.code == 2 and "no unit of the attacking side in hex 'KB3515'" in off.err

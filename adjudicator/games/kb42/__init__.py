@@ -14,6 +14,7 @@ GAME = register(
             "validate": CORE,
             "zoc": (*CORE, "kb42/zoc.lp"),
             "supply": (*CORE, "kb42/zoc.lp", "kb42/supply.lp"),
+            "retreat": (*CORE, "kb42/zoc.lp", "kb42/retreat.lp"),
         },
         show="kb42/show.lp",
         package=__name__,

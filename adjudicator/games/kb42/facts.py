@@ -65,6 +65,15 @@ POSITION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "marker": (True, False),
     "source": (False, True),
 }
+#: the facts a question adds (its own, not the position's)
+QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
+    "sup_probe": (False, True),
+    "ret_unit": (True,),
+    "ret_dist": (True, False),
+    "ret_hq_dist": (True, False),
+    "cand": (False, False, False, True, False),
+    "cand_far": (False, False),
+}
 WORLD = ("turn", "weather", "phasing", "reading")
 
 
@@ -183,7 +192,8 @@ def facts_text(facts: Iterable[Fact], key: int | str | None = None) -> str:
     prefix = f"{key}," if key is not None else ""
     for item in facts:
         name, values = _pair(item)
-        strs = POSITION_PREDICATES.get(name) or MAP_PREDICATES.get(name) or ()
+        strs = (POSITION_PREDICATES.get(name) or MAP_PREDICATES.get(name)
+                or QUESTION_PREDICATES.get(name) or ())
         if not values:
             lines.append(f"{name}({key})." if key is not None else f"{name}.")
             continue
