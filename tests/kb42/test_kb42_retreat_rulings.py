@@ -16,6 +16,7 @@ def legal(ans):
     return [(r.chosen, r.path, r.steps) for r in ans.retreats if r.allowed]
 
 
+@pytest.mark.rules("12.72")
 def test_12_72_each_hex_closer_to_a_supply_source():
     sc = position([unit("a", "axis", "KB3616", max_steps=3)], hexes=ROW, sources=SRC)
     got = legal(retreat(sc, "KB3616", 2, []))
@@ -23,6 +24,7 @@ def test_12_72_each_hex_closer_to_a_supply_source():
     assert all("KB3615" not in p for _, p, _ in got)  # away from the source: never
 
 
+@pytest.mark.rules("12.72")
 def test_12_72_failing_a_source_toward_a_friendly_hq():
     sc = position([unit("a", "axis", "KB3616", max_steps=3), unit("h", "axis", "KB3614", "hq")],
                   hexes=ROW)
@@ -30,6 +32,7 @@ def test_12_72_failing_a_source_toward_a_friendly_hq():
     assert got[0] == (1, ["KB3616", "KB3615"], 0)
 
 
+@pytest.mark.rules("12.71")
 def test_12_71_an_unfulfilled_hex_costs_a_step():
     sc = position([unit("a", "axis", "KB3616", max_steps=3), unit("s", "soviet", "KB3618")],
                   hexes=ROW, sources=SRC)
@@ -39,6 +42,7 @@ def test_12_71_an_unfulfilled_hex_costs_a_step():
     assert "12.71" in r.rules and "12.73" in r.rules  # KB3617 lies in the Soviet ZOC
 
 
+@pytest.mark.rules("12.71", "12.36")
 def test_12_71_impassable_and_12_36_dnepr_stop_a_retreat():
     for side, rule in (({"impassable": True}, "12.71"), ({"river": "dnepr"}, "12.36")):
         sc = position([unit("a", "axis", "KB3616", max_steps=3)], hexes=ROW, sources=SRC,
@@ -50,12 +54,14 @@ def test_12_71_impassable_and_12_36_dnepr_stop_a_retreat():
     assert (1, ["KB3616", "KB3617"], 0) in legal(retreat(bridged, "KB3616", 1, []))
 
 
+@pytest.mark.rules("12.62")
 def test_12_62_hexes_may_be_taken_as_steps():
     sc = position([unit("a", "axis", "KB3616", max_steps=3)], hexes=ROW, sources=SRC)
     got = legal(retreat(sc, "KB3616", 2, []))
     assert (1, ["KB3616", "KB3617"], 1) in got and (0, ["KB3616"], 2) in got
 
 
+@pytest.mark.rules("12.73", "7.32")
 def test_12_73_each_ezoc_hex_costs_a_step_and_7_32_friendly_units_negate_it():
     units = [unit("a", "axis", "KB3616", max_steps=3), unit("s", "soviet", "KB3518")]
     hexes = {**ROW, "KB3518": "clear"}
@@ -77,6 +83,7 @@ def _fork():
 TWO_SOURCES = [{"side": "axis", "hex": "KB3519"}, {"side": "axis", "hex": "KB3719"}]
 
 
+@pytest.mark.rules("12.73")
 def test_12_73_free_first_by_default_pay_at_will_as_read():
     # Toward the sources KB3517, KB3617 and KB3717 are closer; a Soviet unit in KB3718
     # controls KB3617 and KB3717, so only KB3517 is free of EZOC.
@@ -93,6 +100,7 @@ def test_12_73_free_first_by_default_pay_at_will_as_read():
     assert {r.end for r in paid if r.allowed} == {"KB3517", "KB3617", "KB3717"}
 
 
+@pytest.mark.rules("12.72")
 def test_12_72_end_as_far_as_possible_from_the_attackers():
     sc = position([unit("a", "axis", "KB3616", max_steps=3), unit("s", "soviet", "KB3515")],
                   hexes=_fork(), sources=TWO_SOURCES)
@@ -104,6 +112,7 @@ def test_12_72_end_as_far_as_possible_from_the_attackers():
     assert any(r.allowed for r in one)
 
 
+@pytest.mark.rules("12.72")
 def test_12_72_farthest_nearest_attacker_or_total_distance():
     # Attackers in KB3515 and KB3719: the readings can rank the end hexes differently.
     units = [unit("a", "axis", "KB3616", max_steps=3), unit("s", "soviet", "KB3515"),
@@ -135,6 +144,7 @@ def test_readings_chosen_in_the_scenario_are_used():
         position([unit("a", "axis", "KB3616")], hexes=ROW, readings={"12.73": "never"})
 
 
+@pytest.mark.rules("12.72")
 def test_12_72_closer_supply_path_reading_differs_from_hex_count():
     # The source lies beyond an unbridged Dnepr to the east; a bridge lies to the west
     hexes = {f"KB{r}{c}": "clear" for r in (35, 36) for c in range(14, 20)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb42_positions import position, unit
 
 from adjudicator.games.kb42.queries.zoc import zoc
@@ -11,12 +13,14 @@ def ctl(sc, purpose="movement"):
     return {(h, s) for h, ss in zoc(sc).controls[purpose].items() for s in ss}
 
 
+@pytest.mark.rules("2.4")
 def test_2_4_a_unit_controls_its_six_neighbours():
     sc = position([unit("a", "axis", "KB3617")])
     got = {h for h, s in ctl(sc) if s == "axis"}
     assert got == set(sc.grid.neighbours("KB3617")) and len(got) == 6
 
 
+@pytest.mark.rules("2.4")
 def test_2_4_white_band_cadre_exert_none():
     for flag in ("white_band", "cadre"):
         sc = position([unit("a", "axis", "KB3617", **{flag: True})])
@@ -24,6 +28,7 @@ def test_2_4_white_band_cadre_exert_none():
         assert zoc(sc).no_zoc == {"a": ["2.4"]}
 
 
+@pytest.mark.rules("15.11")
 def test_15_11_hq_exerts_none_but_a_stacked_unit_does():
     sc = position([unit("h", "axis", "KB3617", "hq")])
     assert ctl(sc) == set() and zoc(sc).no_zoc == {"h": ["15.11"]}
@@ -31,6 +36,7 @@ def test_15_11_hq_exerts_none_but_a_stacked_unit_does():
     assert ("KB3616", "axis") in ctl(sc)  # 7.13: a mixed stack exerts one
 
 
+@pytest.mark.rules("7.13")
 def test_7_13_three_cadres_exert_two_do_not():
     three = [unit(f"c{i}", "soviet", "KB3617", cadre=True) for i in range(3)]
     assert ("KB3616", "soviet") in ctl(position(three))
@@ -38,6 +44,7 @@ def test_7_13_three_cadres_exert_two_do_not():
     assert ctl(position(three[:2])) == set()
 
 
+@pytest.mark.rules("7.14")
 def test_7_14_units_in_a_city_exert_none_and_negate_the_ezoc():
     hexes = {f"KB{r}{c}": "clear" for r in (35, 36, 37) for c in range(15, 20)}
     hexes["KB3617"] = {"terrain": "clear", "city": "major"}
@@ -48,12 +55,14 @@ def test_7_14_units_in_a_city_exert_none_and_negate_the_ezoc():
     assert zoc(sc).negated[("KB3617", "axis", "movement")] == ["7.14"]
 
 
+@pytest.mark.rules("7.24")
 def test_7_24_friendly_units_do_not_negate_for_movement_outside_a_city():
     sc = position([unit("s", "soviet", "KB3617"), unit("a", "axis", "KB3616")])
     assert ("KB3617", "axis") in ctl(sc, "movement")
     assert ("KB3617", "axis") in ctl(sc, "combat")
 
 
+@pytest.mark.rules("7.32", "7.42")
 def test_7_32_friendly_units_negate_for_retreat_and_7_42_for_supply():
     sc = position([unit("s", "soviet", "KB3617"), unit("a", "axis", "KB3616")])
     assert ("KB3617", "axis") not in ctl(sc, "retreat")
@@ -65,6 +74,7 @@ def test_7_32_friendly_units_negate_for_retreat_and_7_42_for_supply():
     assert ("KB3617", "axis") in ctl(lone, "retreat")
 
 
+@pytest.mark.rules("7.15")
 def test_7_15_impassable_and_dnepr_block_for_every_purpose():
     for side in ({"impassable": True}, {"river": "dnepr"}):
         sc = position([unit("a", "axis", "KB3616")], hexsides={"KB3616-KB3617": side})
@@ -73,6 +83,7 @@ def test_7_15_impassable_and_dnepr_block_for_every_purpose():
             assert zoc(sc).blocked[("KB3616", "KB3617", "axis", p)] == ["7.15"]
 
 
+@pytest.mark.rules("18.21")
 def test_18_21_a_pontoon_bridge_lets_the_zoc_cross_the_dnepr():
     sc = position([unit("a", "axis", "KB3616")],
                   hexsides={"KB3616-KB3617": {"river": "dnepr", "bridge": "pontoon"}})
@@ -80,6 +91,7 @@ def test_18_21_a_pontoon_bridge_lets_the_zoc_cross_the_dnepr():
     assert not zoc(sc).blocked
 
 
+@pytest.mark.rules("7.31")
 def test_7_31_an_unbridged_major_river_blocks_only_in_the_combat_phase():
     sc = position([unit("a", "axis", "KB3616")], hexsides={"KB3616-KB3617": {"river": "major"}})
     assert ("KB3617", "axis") in ctl(sc, "movement")
@@ -92,6 +104,7 @@ def test_7_31_an_unbridged_major_river_blocks_only_in_the_combat_phase():
     assert ("KB3617", "axis") in ctl(bridged, "combat")
 
 
+@pytest.mark.rules("18.12")
 def test_18_12_every_unit_in_its_own_fz_exerts_but_not_in_the_enemys():
     hexes = {f"KB{r}{c}": "clear" for r in (35, 36, 37) for c in range(15, 20)}
     hexes["KB3617"] = {"terrain": "clear", "fz": "soviet"}
@@ -102,6 +115,7 @@ def test_18_12_every_unit_in_its_own_fz_exerts_but_not_in_the_enemys():
     assert ctl(sc) == set()
 
 
+@pytest.mark.rules("7.12")
 def test_7_12_both_sides_may_control_an_empty_hex():
     sc = position([unit("a", "axis", "KB3616"), unit("s", "soviet", "KB3618")])
     assert {("KB3617", "axis"), ("KB3617", "soviet")} <= ctl(sc)

@@ -13,6 +13,7 @@ from adjudicator.games import get_game
 from adjudicator.scenario import parse_scenario
 
 
+@pytest.mark.rules("1.2")
 def test_1_2_one_d10_read_0_to_9_seeded():
     dice = get_game("kb42").dice
     assert (dice.sides, dice.count, dice.first) == (10, 1, 0)
@@ -25,6 +26,7 @@ def test_1_2_one_d10_read_0_to_9_seeded():
     assert dice.session(rolls=[0]).roll("x").total == 0
 
 
+@pytest.mark.rules("20.3")
 def test_20_3_rows_grow_north_and_columns_east():
     sc = position([])
     # KB3617 lies one row north of KB3517 and one column east of KB3616

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb42_positions import position, unit
 
 from adjudicator.games.kb42.queries.supply import supply
@@ -13,18 +15,21 @@ def state(sc, uid="a"):
     return next(u for u in supply(sc).units if u.unit == uid)
 
 
+@pytest.mark.rules("8.31")
 def test_8_31_a_line_of_any_length_makes_a_unit_operational():
     u = state(position([unit("a", "axis", "KB3615")], sources=SRC))
     assert u.state == "operational" and u.rules == ["8.31"]
     assert u.line[0] == "KB3615" and u.line[-1] == "KB3619" and len(u.line) == 5
 
 
+@pytest.mark.rules("8.32")
 def test_8_32_no_line_makes_an_operational_unit_out_of_supply():
     u = state(position([unit("a", "axis", "KB3615")]))
     assert u.state == "oos" and u.rules == ["8.32"] and u.line == []
     assert supply(position([unit("a", "axis", "KB3615")])).no_source == ["axis"]
 
 
+@pytest.mark.rules("8.33")
 def test_8_33_an_oos_unit_still_without_a_line_is_isolated_but_regains_with_a_line():
     u = state(position([unit("a", "axis", "KB3615", supply="oos")]))
     assert u.state == "isolated" and u.rules == ["8.33"]
@@ -41,6 +46,7 @@ def _controlled(sc):
     return [h for h in sc.grid.neighbours("KB3517") if h.startswith("KB36")]
 
 
+@pytest.mark.rules("7.41")
 def test_7_41_enemy_controlled_hexes_block_the_line():
     sc = position([unit("a", "axis", "KB3615"), unit("s", "soviet", "KB3517")],
                   hexes=_strip(), sources=SRC)
@@ -50,6 +56,7 @@ def test_7_41_enemy_controlled_hexes_block_the_line():
     assert {s.why for s in u.stops} == {"enemy-controlled hex, no friendly unit there"}
 
 
+@pytest.mark.rules("7.42")
 def test_7_42_a_friendly_unit_negates_the_ezoc_for_the_line():
     sc0 = position([], hexes=_strip())
     friends = [unit(f"f{i}", "axis", h) for i, h in enumerate(_controlled(sc0))]
@@ -59,6 +66,7 @@ def test_7_42_a_friendly_unit_negates_the_ezoc_for_the_line():
     assert u.state == "operational" and set(_controlled(sc0)) <= set(u.line)
 
 
+@pytest.mark.rules("8.11")
 def test_8_11_an_unbridged_major_river_only_as_the_first_hexside():
     rivers = _whole_column({"river": "major"})
     # adjacent to the river: the first hexside crossed may be the river
@@ -77,6 +85,7 @@ def _whole_column(kind: dict) -> dict:
             if {a[-2:], b[-2:]} == {"16", "17"}}
 
 
+@pytest.mark.rules("8.11")
 def test_8_11_the_dnepr_only_at_a_bridge():
     dnepr = _whole_column({"river": "dnepr"})
     assert state(position([unit("a", "axis", "KB3616")], hexsides=dnepr,
@@ -87,6 +96,7 @@ def test_8_11_the_dnepr_only_at_a_bridge():
                           sources=SRC)).state == "operational"
 
 
+@pytest.mark.rules("8.11")
 def test_8_11_impassable_hexsides_and_prohibited_hexes_block():
     imp = _whole_column({"impassable": True})
     assert state(position([unit("a", "axis", "KB3616")], hexsides=imp,
@@ -101,6 +111,7 @@ def test_8_11_impassable_hexsides_and_prohibited_hexes_block():
                           sources=SRC)).state == "operational"
 
 
+@pytest.mark.rules("8.2")
 def test_8_2_map_marked_and_scenario_sources_both_count():
     hexes = {f"KB{r}{c}": "clear" for r in (35, 36, 37) for c in range(15, 20)}
     hexes["KB3519"] = {"terrain": "clear", "supply_source": "axis"}
@@ -111,6 +122,7 @@ def test_8_2_map_marked_and_scenario_sources_both_count():
     assert state(position([unit("a", "axis", "KB3615")], sources=soviet)).state == "oos"
 
 
+@pytest.mark.rules("8.34")
 def test_8_34_same_division_mechanized_units_share_the_best_state():
     mates = [unit("a", "axis", "KB3615", "panzergrenadier", division="6pz", supply="oos"),
              unit("b", "axis", "KB3615", "panzergrenadier", division="6pz")]
