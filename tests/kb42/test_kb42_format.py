@@ -130,3 +130,21 @@ def test_cli_retreats_text_json_and_readings(capsys):
     off = run(capsys, "retreats", demo, "--hex", "KB3516", "--length", "2",
               "--attackers", "KB3515")
     assert off.code == 2 and "no unit of the attacking side in hex 'KB3515'" in off.err
+
+
+def test_cli_advances_text_json_and_mode(capsys):
+    demo = str(get_game("kb42").demo_path)
+    r = run(capsys, "advances", demo, "--path", "KB3618,KB3519", "--units", "15tk,25gd",
+            "--allowance", "2", "--json")
+    assert r.code == 0, r.err
+    by = {u["unit"]: u for u in r.json["units"]}
+    assert by["25gd"]["ends"]["KB3519"] == ["KB3617", "KB3618", "KB3519"]
+    assert "KB3718" in by["15tk"]["ends"] and "KB3718" not in by["25gd"]["ends"]
+    t = run(capsys, "advances", demo, "--path", "KB3618,KB3519", "--units", "25gd",
+            "--mode", "encirclement")
+    assert t.code == 0 and "stops there [12.51]" in t.out
+    bad = run(capsys, "advances", demo, "--path", "KB3618,KB3519", "--units", "25gd",
+              "--mode", "delay")
+    assert bad.code == 2 and "normal or encirclement" in bad.err
+    far = run(capsys, "advances", demo, "--path", "KB3618,KB3515", "--units", "25gd")
+    assert far.code == 2 and "jumps from KB3618 to KB3515" in far.err

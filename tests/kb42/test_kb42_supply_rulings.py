@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from kb42_positions import position, unit
 
 from adjudicator.games.kb42.queries.supply import supply

@@ -15,6 +15,7 @@ GAME = register(
             "zoc": (*CORE, "kb42/zoc.lp"),
             "supply": (*CORE, "kb42/zoc.lp", "kb42/supply.lp"),
             "retreat": (*CORE, "kb42/zoc.lp", "kb42/retreat.lp"),
+            "advance": (*CORE, "kb42/zoc.lp", "kb42/advance.lp"),
         },
         show="kb42/show.lp",
         package=__name__,

@@ -73,6 +73,9 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "ret_hq_dist": (True, False),
     "cand": (False, False, False, True, False),
     "cand_far": (False, False),
+    "adv_unit": (True,),
+    "adv_path": (False, True),
+    "adv_length": (False,),
 }
 WORLD = ("turn", "weather", "phasing", "reading")
 
