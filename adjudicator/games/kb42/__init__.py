@@ -16,6 +16,7 @@ GAME = register(
             "supply": (*CORE, "kb42/zoc.lp", "kb42/supply.lp"),
             "retreat": (*CORE, "kb42/zoc.lp", "kb42/retreat.lp"),
             "advance": (*CORE, "kb42/zoc.lp", "kb42/advance.lp"),
+            "attack": (*CORE, "kb42/zoc.lp", "kb42/attack.lp"),
         },
         show="kb42/show.lp",
         package=__name__,

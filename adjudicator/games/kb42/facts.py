@@ -76,6 +76,7 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "adv_unit": (True,),
     "adv_path": (False, True),
     "adv_length": (False,),
+    "pa_unit": (True,),
 }
 WORLD = ("turn", "weather", "phasing", "reading")
 
