@@ -66,7 +66,8 @@ class Dice:
                 )
             result = Roll(purpose, (total,))
         else:
-            result = Roll(purpose, tuple(self._rng.randint(self.first, self.first + self.sides - 1) for _ in range(n)))
+            top = self.first + self.sides - 1
+            result = Roll(purpose, tuple(self._rng.randint(self.first, top) for _ in range(n)))
         self.log.append(result)
         return result
 
