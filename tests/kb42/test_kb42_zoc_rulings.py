@@ -118,3 +118,28 @@ def test_18_12_every_unit_in_its_own_fz_exerts_but_not_in_the_enemys():
 def test_7_12_both_sides_may_control_an_empty_hex():
     sc = position([unit("a", "axis", "KB3616"), unit("s", "soviet", "KB3618")])
     assert {("KB3617", "axis"), ("KB3617", "soviet")} <= ctl(sc)
+
+
+@pytest.mark.rules("11.1")
+def test_11_1_mechanized_and_soviet_cavalry_infiltrate_unless_isolated():
+    units = [unit("t", "axis", "KB3616", "tank"), unit("c", "soviet", "KB3518", "cavalry"),
+             unit("i", "axis", "KB3615"), unit("x", "soviet", "KB3718", "tank",
+                                                supply="isolated")]
+    ans = zoc(position(units))
+    assert ans.infiltrators == {"t": ["11.1"], "c": ["11.1"]}
+
+
+@pytest.mark.rules("11.1", "18.13")
+def test_11_1_not_across_a_major_river_into_an_empty_hex_nor_the_dnepr_nor_an_enemy_fz():
+    hexes = {f"KB{r}{c}": "clear" for r in (35, 36, 37) for c in range(15, 20)}
+    hexes["KB3615"] = {"terrain": "clear", "fz": "soviet"}
+    sides = {"KB3616-KB3617": {"river": "major", "bridge": "road"}}
+    sc = position([unit("t", "axis", "KB3616", "tank")], hexes=hexes, hexsides=sides)
+    barred = zoc(sc).infiltration_barred
+    assert barred[("t", "KB3617")] == ["11.1"] and barred[("t", "KB3615")] == ["18.13"]
+    occupied = position([unit("t", "axis", "KB3616", "tank"), unit("s", "soviet", "KB3617")],
+                        hexes=hexes, hexsides=sides)
+    assert ("t", "KB3617") not in zoc(occupied).infiltration_barred
+    dnepr = position([unit("t", "axis", "KB3616", "tank"), unit("s", "soviet", "KB3617")],
+                     hexsides={"KB3616-KB3617": {"river": "dnepr"}})
+    assert zoc(dnepr).infiltration_barred == {("t", "KB3617"): ["11.1"]}

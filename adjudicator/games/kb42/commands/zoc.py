@@ -28,6 +28,11 @@ def print_zoc(sc: Scenario, console: Console, solver: Solver | None = None) -> N
         console.print(f"{s} ZOC from {a} does not cross into {b} ({p}) {cite(rules)}")
     for (h, s, p), rules in sorted(answer.negated.items()):
         console.print(f"{s} ZOC in {h} is negated for {p} {cite(rules)}")
+    for u, rules in sorted(answer.infiltrators.items()):
+        barred = [h for (v, h) in answer.infiltration_barred if v == u]
+        console.print(f"{u} may ignore EZOC for a one-hex move (Mobile Infiltration) "
+                      f"{cite(rules)}" + (f", not into {' '.join(sorted(barred))}"
+                                          if barred else ""))
 
 
 def zoc(file: ScenarioArg, json: JsonOpt = False) -> None:

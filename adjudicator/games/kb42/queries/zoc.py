@@ -31,6 +31,10 @@ class ZocAnswer:
     blocked: dict[tuple[str, str, str, str], list[str]]
     #: (hex, side, purpose) -> rules negating that side's ZOC there
     negated: dict[tuple[str, str, str], list[str]]
+    #: unit -> rules by which it may ignore EZOC for a one-hex move (Mobile Infiltration)
+    infiltrators: dict[str, list[str]] = None  # type: ignore[assignment]
+    #: (unit, hex) -> rules barring that one-hex infiltration
+    infiltration_barred: dict[tuple[str, str], list[str]] = None  # type: ignore[assignment]
 
     def to_json(self) -> dict:
         return {
@@ -42,6 +46,10 @@ class ZocAnswer:
                         for (a, b, s, p), r in sorted(self.blocked.items())],
             "negated": [{"hex": h, "side": s, "purpose": p, "rules": r}
                         for (h, s, p), r in sorted(self.negated.items())],
+            "infiltrators": [{"unit": u, "rules": r}
+                             for u, r in sorted((self.infiltrators or {}).items())],
+            "infiltration_barred": [{"unit": u, "hex": h, "rules": r} for (u, h), r
+                                    in sorted((self.infiltration_barred or {}).items())],
             "rules": ["2.4"],
         }
 
@@ -63,10 +71,18 @@ def zoc(sc: Scenario, solver: Solver | None = None) -> ZocAnswer:
     negated: dict[tuple, list[str]] = defaultdict(list)
     for h, s, p, r in ans.rows_unsorted("zoc_negated", 4):
         negated[(h, s, p)].append(r)
+    infil: dict[str, list[str]] = defaultdict(list)
+    for u, r in ans.rows_unsorted("infiltrator", 2):
+        infil[u].append(r)
+    barred: dict[tuple, list[str]] = defaultdict(list)
+    for u, h, r in ans.rows_unsorted("infiltration_barred", 3):
+        barred[(u, h)].append(r)
     return ZocAnswer(
         controls={p: {h: sorted(v) for h, v in sorted(by.items())} for p, by in controls.items()},
         exerts={h: {s: _rules(r) for s, r in by.items()} for h, by in exerts.items()},
         no_zoc={u: _rules(r) for u, r in no.items()},
         blocked={k: _rules(r) for k, r in blocked.items()},
         negated={k: _rules(r) for k, r in negated.items()},
+        infiltrators={u: _rules(r) for u, r in infil.items()},
+        infiltration_barred={k: _rules(r) for k, r in barred.items()},
     )
