@@ -41,6 +41,8 @@ class Dice:
     sides: int = 6
     count: int = 2
     seed: int | None = None
+    #: the number on the lowest face: 1, or 0 for a ten-sided die read 0-9
+    first: int = 1
     rolls: Iterable[int] | None = None
     log: list[Roll] = field(default_factory=list)
 
@@ -50,11 +52,11 @@ class Dice:
 
     @property
     def lowest(self) -> int:
-        return self.count
+        return self.count * self.first
 
     @property
     def highest(self) -> int:
-        return self.count * self.sides
+        return self.count * (self.first + self.sides - 1)
 
     def roll(self, purpose: str, count: int | None = None) -> Roll:
         n = self.count if count is None else count
@@ -62,13 +64,14 @@ class Dice:
             if not self._given:
                 raise RollsExhausted(f"no given roll left for: {purpose}")
             total = self._given.pop(0)
-            if not n <= total <= n * self.sides:
+            if not n * self.first <= total <= n * (self.first + self.sides - 1):
                 raise ImpossibleRoll(
                     f"given roll {total} for {purpose!r} is impossible on {n}d{self.sides}"
                 )
             result = Roll(purpose, (total,))
         else:
-            result = Roll(purpose, tuple(self._rng.randint(1, self.sides) for _ in range(n)))
+            top = self.first + self.sides - 1
+            result = Roll(purpose, tuple(self._rng.randint(self.first, top) for _ in range(n)))
         self.log.append(result)
         return result
 

@@ -44,9 +44,11 @@ def test_games_lists_every_game_with_its_dice_and_commands(capsys):
     assert s42["dice"]["sides"] == 6 and s42["dice"]["count"] == 1
     assert {"validate", "show", "demo", "zoc", "bonds", "retreats", "supply", "odds"} \
         <= set(s42["queries"])
-    # Games with a knowledge base only answer no position command.
-    assert by_id["kb42"]["adjudicated"] is False and by_id["kb42"]["queries"] == []
+    # Kharkov Battles answers its own queries; games with a knowledge base only, none.
+    assert by_id["kb42"]["adjudicated"] is True
+    assert {"validate", "show", "demo", "zoc"} <= set(by_id["kb42"]["queries"])
     assert by_id["kb42"]["dice"]["sides"] == 10
+    assert by_id["sos"]["adjudicated"] is False and by_id["sos"]["queries"] == []
     text = run(capsys, "games")
     assert text.code == 0 and "s42 (default)" in text.out and "kb42" in text.out
 

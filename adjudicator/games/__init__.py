@@ -30,6 +30,15 @@ class DiceSpec:
     count: int
     #: How a face is read, e.g. "0 = 10" for a d10 printed 0-9.
     note: str = ""
+    #: the number read on the lowest face: 1, or 0 for a d10 read 0-9
+    first: int = 1
+
+    def session(self, seed: int | None = None, rolls=None):
+        """A dice session (``adjudicator.dice.Dice``) rolling this game's dice."""
+        from adjudicator.dice import Dice
+
+        return Dice(sides=self.sides, count=self.count, seed=seed, rolls=rolls,
+                    first=self.first)
 
 
 @dataclass(frozen=True)

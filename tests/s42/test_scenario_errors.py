@@ -120,7 +120,8 @@ CASES = [
     (
         "unknown game",
         GOOD.replace("game: s42", "game: s43"),
-        ["pos.yaml:1: game: no adjudicator for game 's43' (known: s42); did you mean 's42'?"],
+        ["pos.yaml:1: game: no adjudicator for game 's43' (known: kb42, s42); "
+         "did you mean 's42'?"],
     ),
     (
         "bridge without a river",
