@@ -244,20 +244,26 @@ class HexGrid:
 
         Built once per grid from integer coordinates, with no object per hex; the
         relations below read it."""
-        hit = _TABLES.get((self.hexes, self.shifted))
+        key = (self.hexes, self.shifted, self.fmt)
+        hit = _TABLES.get(key)
         if hit is not None:
             return hit
         even = self.shifted == "even"
         at: dict[tuple[int, int], str] = {}
-        for h in self.hexes:
-            col, row = int(h[:2]), int(h[2:])
-            at[(col, row - ((col + (col & 1)) // 2 if even else (col - (col & 1)) // 2))] = h
+        if self.fmt is DEFAULT_FORMAT:  # plain CCRR ids: integer arithmetic only
+            for h in self.hexes:
+                col, row = int(h[:2]), int(h[2:])
+                at[(col, row - ((col + (col & 1)) // 2 if even else (col - (col & 1)) // 2))] = h
+        else:  # another game's format: through its own conversion
+            for h in self.hexes:
+                c = self.cube(h)
+                at[(c.q, c.r)] = h
         dirs = [(dq, dr) for dq, dr, _ in DIRECTIONS]
         get = at.get
         table = {h: tuple(get((q + dq, r + dr)) for dq, dr in dirs) for (q, r), h in at.items()}
         if len(_TABLES) > 8:
             _TABLES.clear()
-        _TABLES[(self.hexes, self.shifted)] = table
+        _TABLES[key] = table
         return table
 
     def neighbours(self, hex_id: str) -> list[str]:
@@ -344,7 +350,7 @@ class HexGrid:
 
 
 #: Neighbour tables of recent grids, by their hexes and shift.
-_TABLES: dict[tuple[frozenset[str], str], dict[str, tuple[str | None, ...]]] = {}
+_TABLES: dict[tuple[frozenset[str], str, HexFormat], dict[str, tuple[str | None, ...]]] = {}
 
 
 def hexside_id(a: str, b: str) -> str:
