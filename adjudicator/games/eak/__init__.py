@@ -11,6 +11,7 @@ GAME = register(
         dice=DiceSpec(sides=10, count=1, note="one ten-sided die per roll; a 0 reads as 10"),
         queries={
             "validate": CORE,
+            "zoc": (*CORE, "eak/zoc.lp"),
         },
         show="eak/show.lp",
         package=__name__,

@@ -271,3 +271,12 @@ def position_facts(sc: Any, readings: dict[str, str] | None = None,
 def world_key(sc: Any, readings: dict[str, str]) -> tuple:
     """What the world facts of a position are made of: equal keys, equal facts."""
     return (sc.turn, sc.weather, sc.phasing, tuple(sorted(readings.items())))
+
+
+_shared_position_rules = position_rules  # noqa: F821 (bound by the shared bridge above)
+
+
+def position_rules(names: Any) -> str:
+    """The shared bridge's position rules; a one-argument predicate of ``OTHER_POSITION``
+    (garrison/1, forward_support/1) arrives as a one-element tuple, matched as such."""
+    return _shared_position_rules(names).replace(" X0 = @other(p,", " (X0,) = @other(p,")
