@@ -12,6 +12,7 @@ GAME = register(
         queries={
             "validate": CORE,
             "zoc": (*CORE, "eak/zoc.lp"),
+            "terms": (*CORE, "eak/zoc.lp", "eak/terms.lp"),
         },
         show="eak/show.lp",
         package=__name__,
