@@ -1,0 +1,23 @@
+"""Enemy Action: Kharkov (German-player solo rules): scenario format and zones of control."""
+
+from adjudicator.games import DiceSpec, Game, register
+
+CORE = ("core/base.lp", "eak/base.lp")
+
+GAME = register(
+    Game(
+        id="eak",
+        title="Enemy Action: Kharkov",
+        dice=DiceSpec(sides=10, count=1, note="one ten-sided die per roll; a 0 reads as 10"),
+        queries={
+            "validate": CORE,
+            "zoc": (*CORE, "eak/zoc.lp"),
+            "terms": (*CORE, "eak/zoc.lp", "eak/terms.lp"),
+        },
+        show="eak/show.lp",
+        package=__name__,
+        demo="eak_demo.yaml",
+        sides=("german", "soviet"),
+        scenario="adjudicator.games.eak.scenario:Scenario",
+    )
+)

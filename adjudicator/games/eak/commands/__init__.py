@@ -1,0 +1,1 @@
+"""Enemy Action: Kharkov's command answers."""
