@@ -202,14 +202,17 @@ def _both(a: str, b: str) -> Iterator[tuple[str, str]]:
     yield b, a
 
 
-def map_facts(m: Any) -> list[Predicate]:
-    """The map part of the facts: hexes, their features, adjacency, hexsides."""
+def map_facts(m: Any, grid_relations: bool = True) -> list[Predicate]:
+    """The map part of the facts: hexes, their features, adjacency, hexsides; without
+    ``grid_relations``, none of those the grid alone decides (``hex``, ``edge``, ``adj``:
+    the shared grid symbols make them)."""
     from adjudicator.hexgrid import HexGrid, parse_hexside_id
 
     grid = HexGrid.of(m.hexes, m.shifted)
     out: list[Predicate] = []
     for hid, spec in sorted(m.hexes.items()):
-        out.append(Hex(hid))
+        if grid_relations:
+            out.append(Hex(hid))
         out.append(TerrainF(hid, const(spec.terrain)))
         if spec.village:
             out.append(Village(hid))
@@ -217,10 +220,11 @@ def map_facts(m: Any) -> list[Predicate]:
             out.append(Vp(hid, spec.vp))
         if spec.edge:
             out.append(FriendlyEdge(hid, spec.edge))
-        if grid.on_edge(hid):
+        if grid_relations and grid.on_edge(hid):
             out.append(Edge(hid))
-    for a, b in grid.edges():
-        out.extend(Adj(x, y) for x, y in _both(a, b))
+    if grid_relations:
+        for a, b in grid.edges():
+            out.extend(Adj(x, y) for x, y in _both(a, b))
     for key, side in sorted(m.hexsides.items()):
         a, b = parse_hexside_id(key)
         for x, y in _both(a, b):
