@@ -62,7 +62,8 @@ def test_volga_range_numbers_name_east_bank_boxes(capsys, tmp_path):
 
 def test_phase_runs_1_to_15_and_date_is_a_date(capsys, tmp_path):
     base = 'map:\n  hexes:\n    "0101": clear\n'
-    assert run(capsys, "validate", write(tmp_path, "phase: 15\ndate: 1942-10-14\n" + base)).code == 0
+    good = write(tmp_path, "phase: 15\ndate: 1942-10-14\n" + base)
+    assert run(capsys, "validate", good).code == 0
     r = run(capsys, "validate", write(tmp_path, "phase: 16\n" + base))
     assert r.code == 2 and "pos.yaml:3: phase" in r.err
     r = run(capsys, "validate", write(tmp_path, "date: 14 October\n" + base))

@@ -48,10 +48,6 @@ UnitClass = Literal[
     "artillery", "rocket", "op", "leader", "commissar", "sniper", "mine-dog", "transport",
     "flotilla", "tank-repair", "minefield", "fortification", "bridge", "stuka",
 ]
-#: Units that cannot spot for artillery (14.21).
-NON_SPOTTERS = ("flotilla", "sniper", "transport", "mine-dog", "tank-repair", "minefield",
-                "fortification", "bridge", "stuka")
-
 #: Four-digit ids, columns 01-38 growing east, rows 01-79 growing south (2.1).
 SOS_FORMAT = HexFormat()
 MAX_COLUMN, MAX_ROW = 38, 79
