@@ -314,3 +314,29 @@ def test_los_is_not_a_command_of_other_games(capsys):
     s42 = str(get_game("s42").demo_path)
     r = run(capsys, "los", s42, "--from", "0101", "--to", "0103")
     assert r.code == 2 and "has no 'los' command" in r.err
+
+
+# -- the readings of 14.26 -------------------------------------------------------------------
+
+HEIGHT = {"0202": "{features: [hill-top]}", "0203": "{features: [slope]}",
+          "0204": "{features: [suburb]}"}
+
+
+def test_14_26_reading_slope_hex_only_is_the_default_and_blocks_beyond_the_slope():
+    assert not los(position(HEIGHT), "0202", "0205").clear
+
+
+def test_14_26_reading_below_the_height_sees_over_suburb_beyond_the_slope():
+    sc = position(HEIGHT, extra='readings: {"14.26": below-the-height}\n')
+    assert los(sc, "0202", "0205").clear
+    low = dict(HEIGHT, **{"0202": "clear"})
+    sc = position(low, extra='readings: {"14.26": below-the-height}\n')
+    assert not los(sc, "0202", "0205").clear
+
+
+def test_an_unknown_reading_is_refused(capsys, tmp_path):
+    p = tmp_path / "r.yaml"
+    p.write_text('game: sos\nphasing: german\nreadings: {"14.26": wide}\n'
+                 'map:\n  hexes:\n    "0101": clear\n')
+    r = run(capsys, "validate", str(p))
+    assert r.code == 2 and "no reading 'wide'" in r.err

@@ -58,7 +58,11 @@ def _off(grid, c) -> str:
 
 
 def map_facts(sc: Scenario) -> list[str]:
-    out = []
+    """The map's features, and the readings the position chooses (defaults otherwise)."""
+    from adjudicator.games import get_game
+
+    chosen = {**get_game(sc.game).default_readings(), **sc.readings}
+    out = [f"reading({q(rule)},{const(name)})." for rule, name in sorted(chosen.items())]
     for hid, spec in sorted(sc.map.hexes.items()):
         for f in spec.features:
             out.append(f"feature({q(hid)},{const(f)}).")
