@@ -340,3 +340,19 @@ def test_an_unknown_reading_is_refused(capsys, tmp_path):
                  'map:\n  hexes:\n    "0101": clear\n')
     r = run(capsys, "validate", str(p))
     assert r.code == 2 and "no reading 'wide'" in r.err
+
+
+# -- the picture -----------------------------------------------------------------------------
+
+def test_los_svg_draws_the_line_and_what_blocks_it(capsys, tmp_path):
+    out = tmp_path / "los.svg"
+    r = run(capsys, "los", DEMO, "--from", "0404", "--to", "0408", "--svg", str(out))
+    assert r.code == 0 and f"wrote {out}" in r.out
+    svg = out.read_text()
+    assert "<title>LOS blocked</title>" in svg
+    assert "0406: suburb [9.33]" in svg and "0405: seen over from the height [14.26]" in svg
+    clear = tmp_path / "clear.svg"
+    run(capsys, "los", DEMO, "--from", "0202", "--to", "0208", "--svg", str(clear))
+    assert "<title>LOS clear</title>" in clear.read_text()
+    again = run(capsys, "los", DEMO, "--from", "0404", "--to", "0408", "--svg", str(out))
+    assert again.code == 2 and "--svg" in again.err

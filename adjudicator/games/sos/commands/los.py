@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,7 +12,15 @@ from rich.console import Console
 from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games import get_game
 from adjudicator.games.sos.los import LosAnswer, check_hex, lines_of_sight
-from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
+from adjudicator.output import (
+    ForceOpt,
+    JsonOpt,
+    ScenarioArg,
+    check_output,
+    cite,
+    emit,
+    write_output,
+)
 from adjudicator.scenario import Scenario, load_scenario
 
 DEMO_ORDER = 10
@@ -38,16 +47,29 @@ def los(
     from_: Annotated[str, typer.Option("--from", help="The firing or spotting hex.")],
     to: Annotated[str, typer.Option("--to", help="The target hex.")],
     aa: Annotated[bool, typer.Option("--aa", help="Soviet AA fire at Stukas (15.44).")] = False,
+    svg: Annotated[Path | None, typer.Option(
+        "--svg", help="Also draw the line and what blocks it into this SVG file.")] = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Is the line of sight between two hexes clear, and why (9.31-9.40, 11.5, 14.26)."""
+    if svg is not None:
+        check_output(svg, "--svg", [file], force)
     sc = load_scenario(file)
     check_hex(sc, from_, "--from")
     check_hex(sc, to, "--to")
     if from_ == to:
         raise usage_error("--from and --to name the same hex", "--to")
     ans = lines_of_sight(sc, [(from_, to)], aa=aa)[0][0]
-    emit(ans.as_dict(), lambda c: print_los(ans, c), json)
+    data = ans.as_dict()
+    if svg is not None:
+        from adjudicator.games.sos.picture import los_layer
+        from adjudicator.render import render_svg
+
+        write_output(svg, render_svg(sc, [los_layer(ans)]), "--svg", [file], force)
+        data["svg"] = str(svg)
+    emit(data, lambda c: (print_los(ans, c),
+                          c.print(f"wrote {svg}") if svg is not None else None), json)
 
 
 def spotting(sc: Scenario, side: str) -> dict:
