@@ -3,6 +3,8 @@ spotting (14.21-14.25): each rule allowed and forbidden, on small positions."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_helpers import run
 
@@ -356,3 +358,19 @@ def test_los_svg_draws_the_line_and_what_blocks_it(capsys, tmp_path):
     assert "<title>LOS clear</title>" in clear.read_text()
     again = run(capsys, "los", DEMO, "--from", "0404", "--to", "0408", "--svg", str(out))
     assert again.code == 2 and "--svg" in again.err
+
+
+# -- the tutorial's position ---------------------------------------------------------------
+
+TUTORIAL = str(Path(__file__).resolve().parents[2] / "docs" / "tutorial" / "los-dispute.yaml")
+
+
+def test_tutorial_answers_as_the_page_shows(capsys, tmp_path):
+    r = run(capsys, "los", TUTORIAL, "--from", "0202", "--to", "0205")
+    assert "blocked [9.33]" in r.out and "0204 by suburb" in r.out
+    wide = tmp_path / "wide.yaml"
+    wide.write_text(Path(TUTORIAL).read_text().replace(
+        "phasing: german", 'phasing: german\nreadings: {"14.26": below-the-height}'))
+    assert "clear [9.34]" in run(capsys, "los", str(wide), "--from", "0202", "--to", "0205").out
+    r = run(capsys, "los", TUTORIAL, "--from", "0202", "--to", "0304")
+    assert "0303 by forest" in r.out and "runs along the hexside 0203-0303" in r.out

@@ -115,4 +115,9 @@ def _used(sc: Scenario, ans: LosAnswer) -> list[str]:
         used.append("blocking hexsides: the printed map's verdict")
     if len(used) == 1:
         used.append("the features of the intervening hexes and hexsides (none blocks)")
+    if ans.seen_over:
+        from adjudicator.games import get_game
+
+        name = sc.readings.get("14.26") or get_game(sc.game).default_readings().get("14.26")
+        used.append(f"reading {name} of 14.26")
     return used
