@@ -370,3 +370,37 @@ def parse_hexside_id(text: str, fmt: HexFormat = DEFAULT_FORMAT) -> tuple[str, s
         raise ValueError(f"{text!r} joins a hex to itself")
     lo, hi = sorted((a, b))
     return lo, hi
+
+
+def _cube_round(q: float, r: float, s: float) -> Cube:
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    else:
+        rs = -rq - rr
+    return Cube(int(rq), int(rr), int(rs))
+
+
+def line_steps(a: Cube, b: Cube) -> list[tuple[Cube, ...]]:
+    """The hexes a straight line between the centres of ``a`` and ``b`` passes, step by
+    step (a at step 0, b at the last): one hex per step, or two where the line runs
+    exactly along the hexside between them (the line drawn twice, nudged to either
+    side; where the two drawings differ, the line lies on their shared hexside)."""
+    n = a.distance(b)
+    if n == 0:
+        return [(a,)]
+    eps = (1e-6, 2e-6, -3e-6)
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        pts = []
+        for sign in (1, -1):
+            q = a.q + (b.q - a.q) * t + sign * eps[0]
+            r = a.r + (b.r - a.r) * t + sign * eps[1]
+            s = a.s + (b.s - a.s) * t + sign * eps[2]
+            pts.append(_cube_round(q, r, s))
+        out.append((pts[0],) if pts[0] == pts[1] else tuple(sorted(pts)))
+    return out

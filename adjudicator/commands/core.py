@@ -20,12 +20,19 @@ POSITION_COMMANDS = ("validate", "show", "demo")
 def validate(file: ScenarioArg, json: JsonOpt = False) -> None:
     """Check a scenario file; list every problem as FILE:LINE: PATH: message."""
     sc = load_scenario(file)
-    Solver(sc.game).solve(sc, "validate")
+    _validate_rules(sc)
     data = {"ok": True, "file": file, "game": sc.game, "hexes": len(sc.map.hexes),
             "units": len(sc.units)}
     emit(data, lambda c: c.print(
         f"{file}: valid {sc.game} position, turn {sc.turn}, {sc.weather}, "
         f"{len(sc.map.hexes)} hexes, {len(sc.units)} units."), json)
+
+
+def _validate_rules(sc) -> None:
+    """The game's own validity rules, when it has a ``validate`` query (a game whose
+    format is checked by its scenario model alone has none)."""
+    if "validate" in get_game(sc.game).queries:
+        Solver(sc.game).solve(sc, "validate")
 
 
 def show(
@@ -158,8 +165,8 @@ def demo(
     sc = load_scenario(path)
     if game is not None and sc.game != game:
         raise usage_error(f"{path} is a {sc.game} position, not {game}", "--game")
-    solver = Solver(sc.game)
-    Solver(sc.game).solve(sc, "validate")
+    solver = Solver(sc.game) if "validate" in get_game(sc.game).queries else None
+    _validate_rules(sc)
     console.rule(f"[bold]{path.name}[/bold]")
     console.print(f"valid {sc.game} position: turn {sc.turn}, {sc.weather}, "
                   f"{sc.phasing} player turn, {len(sc.map.hexes)} hexes, {len(sc.units)} units")

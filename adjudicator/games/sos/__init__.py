@@ -1,0 +1,17 @@
+"""Streets of Stalingrad (Phalanx/L2 Design, rules v2.0): line of sight and spotting."""
+
+from adjudicator.games import DiceSpec, Game, register
+
+GAME = register(
+    Game(
+        id="sos",
+        title="Streets of Stalingrad",
+        dice=DiceSpec(sides=10, count=2,
+                      note="ten-sided dice printed 0-9; a 0 reads as 10"),
+        queries={"los": ("sos/los.lp",)},
+        package=__name__,
+        demo="sos_demo.yaml",
+        sides=("german", "soviet"),
+        scenario="adjudicator.games.sos.scenario:Scenario",
+    )
+)

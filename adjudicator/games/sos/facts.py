@@ -1,0 +1,97 @@
+"""Streets of Stalingrad's facts bridge: the hex geometry of a line of sight (Python) and
+the map's features, as the ASP facts ``asp/sos/los.lp`` and ``asp/sos/spotting.lp`` read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.hexgrid import line_steps
+from adjudicator.scenario import Scenario
+
+
+def const(text: str) -> str:
+    return text.replace("-", "_")
+
+
+def q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@dataclass(frozen=True)
+class Line:
+    """The geometry of one line between two hex centres."""
+
+    a: str
+    b: str
+    distance: int
+    #: the intervening hexes, step by step (two where the line runs along their hexside)
+    steps: tuple[tuple[str, ...], ...]
+    #: the hexsides the line crosses or runs along, each as a sorted pair
+    hexsides: tuple[tuple[str, str], ...]
+
+    @property
+    def along(self) -> list[tuple[str, str]]:
+        return [s for s in self.steps if len(s) == 2]  # type: ignore[misc]
+
+
+def draw(sc: Scenario, a: str, b: str) -> Line:
+    """The hexes and hexsides the line from the centre of ``a`` to that of ``b`` passes
+    (9.34): a hex line drawn twice, nudged to either side of the true line."""
+    grid = sc.grid
+    cells = line_steps(grid.cube(a), grid.cube(b))
+    ids = [tuple(grid.hex_at(c) or _off(grid, c) for c in step) for step in cells]
+    sides: set[tuple[str, str]] = set()
+    for i in range(len(ids) - 1):
+        for x in ids[i]:
+            for y in ids[i + 1]:
+                if x in grid and y in grid and grid.are_adjacent(x, y):
+                    sides.add(tuple(sorted((x, y))))  # type: ignore[arg-type]
+    for step in ids:
+        if len(step) == 2:
+            sides.add(tuple(sorted(step)))  # type: ignore[arg-type]
+    return Line(a, b, len(ids) - 1, tuple(ids[1:-1]), tuple(sorted(sides)))
+
+
+def _off(grid, c) -> str:
+    """A position the line passes that is not a hex of this position (off its edge)."""
+    return f"off({c.q},{c.r})"
+
+
+def map_facts(sc: Scenario) -> list[str]:
+    """The map's features, and the readings the position chooses (defaults otherwise)."""
+    from adjudicator.games import get_game
+
+    chosen = {**get_game(sc.game).default_readings(), **sc.readings}
+    out = [f"reading({q(rule)},{const(name)})." for rule, name in sorted(chosen.items())]
+    for hid, spec in sorted(sc.map.hexes.items()):
+        for f in spec.features:
+            out.append(f"feature({q(hid)},{const(f)}).")
+        if spec.terrain == "volga" or "volga" in spec.features:
+            out.append(f"volga({q(hid)}).")
+        if spec.blocks_los is not None:
+            out.append(f"hex_verdict({q(hid)},{'blocks' if spec.blocks_los else 'clear'}).")
+    for key, hs in sorted(sc.map.hexsides.items()):
+        x, y = sorted(key.split("-"))
+        for f in hs.features:
+            out.append(f"side_feature({q(x)},{q(y)},{const(f)}).")
+        if hs.blocks_los is not None:
+            out.append(f"side_verdict({q(x)},{q(y)},{'blocks' if hs.blocks_los else 'clear'}).")
+    return out
+
+
+def line_facts(sc: Scenario, p: int, line: Line, aa: bool = False) -> list[str]:
+    out = [f"pair({p},{q(line.a)},{q(line.b)},{line.distance})."]
+    for i, step in enumerate(line.steps, start=1):
+        for h in step:
+            if h in sc.map.hexes:
+                out.append(f"cell({p},{i},{q(h)}).")
+        if len(step) == 2:
+            out.append(f"along({p},{i}).")
+    for x, y in line.hexsides:
+        out.append(f"touches({p},{q(x)},{q(y)}).")
+    for r in sc.los:
+        if {line.a, line.b} == set(r.between):
+            out.append(f"ruling({p},{'clear' if r.clear else 'blocked'}).")
+    if aa:
+        out.append(f"aa({p}).")
+    return out

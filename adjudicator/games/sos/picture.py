@@ -1,0 +1,60 @@
+"""How a Streets of Stalingrad position is drawn: the Volga, the hex features as short
+labels, and a line of sight with what blocks it."""
+
+from __future__ import annotations
+
+from html import escape
+
+from adjudicator.render import Layer, Line, Mark, Shade, Style
+
+SHORT = {"city": "C", "industrial": "I", "fortified": "F", "suburb": "S", "village": "V",
+         "forest": "W", "balka": "B", "cliff": "K", "hill-top": "H", "slope": "sl",
+         "slope-top": "st", "strong-point": "SP", "tartar-wall": "TW", "cemetery": "+",
+         "volga": ""}
+CLEAR, BLOCKED, BLOCKER, SEEN = "#2e8b57", "#d00000", "#d00000", "#1f6fbf"
+
+
+class SosStyle(Style):
+    terrain_fill = {"clear": "#f4efd8", "volga": "#9cc3e0"}
+    legend = (("#9cc3e0", "Volga"),)
+
+    def hex_features(self, spec, x: float, y: float) -> list[str]:
+        text = " ".join(SHORT[f] for f in spec.features if SHORT[f])
+        if not text:
+            return []
+        return [f'<text x="{x:.1f}" y="{y + 14:.1f}" font-size="8" text-anchor="middle" '
+                f'fill="#444">{escape(text)}</text>']
+
+    def hexside_features(self, key, hs, seg, cseg, middle) -> list[str]:
+        if not hs.features:
+            return []
+        colour = "#5a3a1a" if {"cliff", "tartar-wall"} & set(hs.features) else "#8a7a5a"
+        return [f'<line {seg} stroke="{colour}" stroke-width="4">'
+                f'<title>{key}: {", ".join(hs.features)}</title></line>']
+
+
+STYLE = SosStyle()
+
+
+def los_layer(ans) -> Layer:
+    """The line of sight of a ``LosAnswer``: green when clear, red when blocked; blocking
+    hexes shaded red, blocking hexsides marked red, hexes seen over from a height blue."""
+    colour = CLEAR if ans.clear else BLOCKED
+    verdict = "clear" if ans.clear else "blocked"
+    layer = Layer(name="los", legend=[(colour, f"LOS {ans.a}-{ans.b}: {verdict} "
+                                                f"[{', '.join(ans.rules)}]")])
+    layer.lines.append(Line(ans.a, ans.b, colour, width=3, title=f"LOS {verdict}"))
+    for b in ans.blockers:
+        if b["kind"] == "hex":
+            layer.shades.append(Shade(b["where"], BLOCKER, 0.45,
+                                      f"{b['where']}: {b['what']} [{b['rule']}]"))
+        else:
+            layer.marks.append(Mark(b["where"], BLOCKER, 6, None,
+                                    f"{b['where']}: {b['what']} [{b['rule']}]"))
+    if any(b["kind"] == "hex" for b in ans.blockers):
+        layer.legend.append((BLOCKER, "blocks the line"))
+    for h in ans.seen_over:
+        layer.shades.append(Shade(h, SEEN, 0.35, f"{h}: seen over from the height [14.26]"))
+    if ans.seen_over:
+        layer.legend.append((SEEN, "seen over from the height [14.26]"))
+    return layer

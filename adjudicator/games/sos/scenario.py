@@ -1,0 +1,170 @@
+"""Streets of Stalingrad's scenario format: its three map sheets under one hex
+numbering, multi-feature hexes, hexside features, off-map boxes, the date and
+phase, and units with factors, class, order of battle and state (the core's
+scenario models, extended).
+
+Line of sight follows the drawn map (9.33-9.36): a hex's features say what
+terrain it holds, and ``blocks_los`` on a hex or hexside records what the
+printed map decides where the drawn terrain reaches (or misses) the line;
+``los`` on the position lists per-pair rulings for what only the printed map
+decides.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from adjudicator import scenario as base
+from adjudicator.hexgrid import HexFormat
+from adjudicator.limits import MAX_NUMBER
+
+Side = Literal["german", "soviet"]
+#: Map sheets printed with one shared numbering (2.1); informative only.
+Sheet = Literal["north", "centre", "south"]
+HexFeature = Literal[
+    "city",
+    "industrial",
+    "fortified",
+    "suburb",
+    "village",
+    "forest",
+    "balka",
+    "cliff",
+    "hill-top",
+    "slope",
+    "slope-top",
+    "strong-point",
+    "tartar-wall",
+    "cemetery",
+    "volga",
+]
+HexsideFeature = Literal["balka", "cliff", "tartar-wall", "rail-cut", "rail-embankment",
+                         "bridge"]
+UnitClass = Literal[
+    "infantry", "engineer", "armor", "assault-gun", "at-gun", "aa-gun", "mortar",
+    "artillery", "rocket", "op", "leader", "commissar", "sniper", "mine-dog", "transport",
+    "flotilla", "tank-repair", "minefield", "fortification", "bridge", "stuka",
+]
+#: Four-digit ids, columns 01-38 growing east, rows 01-79 growing south (2.1).
+SOS_FORMAT = HexFormat()
+MAX_COLUMN, MAX_ROW = 38, 79
+
+
+class HexSpec(base.HexSpec):
+    terrain: Literal["clear", "volga"] = "clear"
+    features: list[HexFeature] = Field(default_factory=list)
+    sheet: Sheet | None = None
+    #: A hill top's printed height, e.g. "102.0" (14.25-14.26).
+    height: str | None = None
+    #: A Volga hex's printed range number to each East Bank box (box id -> hexes).
+    volga_range: dict[str, int] = Field(default_factory=dict)
+    #: The printed map's verdict for lines through this hex: true, its drawn blocking
+    #: terrain reaches every line through it; false, none does. Unset: its features decide.
+    blocks_los: bool | None = None
+    control: Side | None = None
+
+
+class HexsideSpec(base.HexsideSpec):
+    features: list[HexsideFeature] = Field(default_factory=list)
+    #: The printed map's verdict for lines crossing or running along this hexside.
+    blocks_los: bool | None = None
+
+
+class Box(base.EntryArea):
+    """An off-map box (8.4): the East Bank boxes, reinforcement and other boxes."""
+
+    side: Literal["german", "soviet", "neutral"]
+    kind: Literal["east-bank", "off-map"] = "off-map"
+    hexes: list[str] = Field(default_factory=list)
+
+
+class MapSpec(base.MapSpec):
+    hexes: dict[str, HexSpec]
+    hexsides: dict[str, HexsideSpec] = Field(default_factory=dict)
+    entry_areas: dict[str, Box] = Field(default_factory=dict)
+
+
+class OrderOfBattle(base._Strict):
+    battalion: str | None = None
+    regiment: str | None = None
+    division: str | None = None
+    corps: str | None = None
+
+
+class Unit(base.Unit):
+    id: str
+    side: Side
+    hex: str
+    unit_class: UnitClass = Field(alias="class")  # type: ignore[valid-type]
+    #: Printed factors: attack, defense, range (hexes) and movement.
+    attack: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    defense: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    range: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    movement: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    oob: OrderOfBattle = Field(default_factory=OrderOfBattle)
+    hidden: bool = False
+    pinned: bool = False
+    spent: bool = False
+    isolation: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    dismounted: bool = False
+
+    @field_validator("id", "hex", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+
+
+class LosRuling(base._Strict):
+    """A per-pair ruling from the printed map: the line between two hexes is clear
+    or blocked whatever the features say (either direction, 9.31)."""
+
+    between: list[str] = Field(min_length=2, max_length=2)
+    clear: bool
+    note: str | None = None
+
+    @field_validator("between", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        if isinstance(v, list):
+            return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
+        return v
+
+
+class Scenario(base.Scenario):
+    hex_format = SOS_FORMAT
+
+    game: str
+    turn: int = Field(default=1, ge=1, le=MAX_NUMBER)
+    date: datetime.date | None = None
+    #: The phase of the turn, 1 to 15 (4.1, 4.3).
+    phase: int = Field(default=1, ge=1, le=15)
+    weather: Literal["clear"] = "clear"
+    phasing: Side = "german"
+    map: MapSpec
+    units: list[Unit] = Field(default_factory=list)
+    los: list[LosRuling] = Field(default_factory=list)
+
+    def check(self, add: base.Add) -> None:
+        for hid, spec in self.map.hexes.items():
+            col, row = SOS_FORMAT.parse(hid)
+            if not (1 <= col <= MAX_COLUMN and 1 <= row <= MAX_ROW):
+                add(("map", "hexes", hid), f"hex {hid} is off the map: columns run "
+                    f"01-{MAX_COLUMN}, rows 01-{MAX_ROW}")
+            if spec.volga_range and "volga" not in spec.features and spec.terrain != "volga":
+                add(("map", "hexes", hid, "volga_range"), "range numbers belong to Volga hexes")
+            for box in spec.volga_range:
+                area = self.map.entry_areas.get(box)
+                if area is None or area.kind != "east-bank":
+                    add(("map", "hexes", hid, "volga_range", box),
+                        f"'{box}' is not an East Bank box of this position")
+            if spec.height and "hill-top" not in spec.features:
+                add(("map", "hexes", hid, "height"), "a height is printed on hill tops only")
+        for i, r in enumerate(self.los):
+            for j, h in enumerate(r.between):
+                if h not in self.map.hexes:
+                    add(("los", i, "between", j), f"'{h}' is not a map hex")
+            if r.between[0] == r.between[1]:
+                add(("los", i, "between"), "a ruling joins two different hexes")

@@ -1,0 +1,376 @@
+"""Rulings on Streets of Stalingrad's line of sight (9.31-9.40, 11.5, 14.26, 15.44) and
+spotting (14.21-14.25): each rule allowed and forbidden, on small positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+from adjudicator.games import get_game
+from adjudicator.games.sos.commands.los import spotting
+from adjudicator.games.sos.facts import draw
+from adjudicator.games.sos.los import lines_of_sight
+from adjudicator.scenario import parse_scenario
+
+DEMO = str(get_game("sos").demo_path)
+
+
+def position(hexes: dict[str, str] | None = None, hexsides: str = "", extra: str = "",
+             cols: range = range(1, 9), rows: range = range(1, 9)):
+    """A clear 8x8 map with the given hex specs (YAML flow text per hex)."""
+    hexes = hexes or {}
+    lines = ["game: sos", "phasing: german", "map:", "  hexes:"]
+    for c in cols:
+        for r in rows:
+            h = f"{c:02d}{r:02d}"
+            lines.append(f'    "{h}": {hexes.get(h, "clear")}')
+    if hexsides:
+        lines += ["  hexsides:", hexsides]
+    text = "\n".join(lines) + "\n" + extra
+    return parse_scenario(text, "pos.yaml")
+
+
+def los(sc, a, b, aa=False):
+    return lines_of_sight(sc, [(a, b)], aa=aa)[0][0]
+
+
+# -- geometry -----------------------------------------------------------------------
+
+def test_line_draw_gives_intervening_hexes_in_order():
+    line = draw(position(), "0202", "0206")
+    assert line.steps == (("0203",), ("0204",), ("0205",)) and line.distance == 4
+
+
+def test_line_along_a_hexside_gives_both_hexes():
+    # 0202 to 0304: the line runs between 0203 and 0303 (even columns sit lower).
+    line = draw(position(), "0202", "0304")
+    assert line.along == [("0203", "0303")]
+    assert ("0203", "0303") in line.hexsides
+
+
+# -- 9.33 blocking terrain ----------------------------------------------------------
+
+@pytest.mark.parametrize("feature", ["city", "industrial", "fortified", "suburb", "village",
+                                     "forest", "strong-point"])
+def test_9_33_blocking_terrain_forbids(feature):
+    sc = position({"0204": f"{{features: [{feature}]}}"})
+    ans = los(sc, "0202", "0206")
+    assert not ans.clear and ans.rules == ["9.33"]
+    assert ans.blockers[0]["where"] == "0204"
+
+
+@pytest.mark.parametrize("feature", ["cemetery", "balka", "slope", "cliff"])
+def test_9_33_other_terrain_allows(feature):
+    sc = position({"0204": f"{{features: [{feature}]}}"})
+    assert los(sc, "0202", "0206").clear
+
+
+def test_9_33_hill_top_crossed_through_two_hexsides_forbids():
+    sc = position({"0204": "{features: [hill-top]}"})
+    ans = los(sc, "0202", "0206")
+    assert not ans.clear and ans.blockers[0]["what"] == "hill-top"
+
+
+def test_9_33_hill_top_only_touched_along_a_hexside_allows():
+    sc = position({"0203": "{features: [hill-top]}"})
+    assert los(sc, "0202", "0304").clear
+
+
+def test_9_33_cliff_and_tartar_wall_hexsides_forbid_other_hexsides_allow():
+    sides = '    "0203-0204": {features: [tartar-wall]}\n'
+    assert not los(position(hexsides=sides), "0202", "0206").clear
+    sides = '    "0203-0204": {features: [cliff]}\n'
+    assert los(position(hexsides=sides), "0202", "0206").blockers[0]["kind"] == "hexside"
+    sides = '    "0203-0204": {features: [rail-embankment, balka]}\n'
+    assert los(position(hexsides=sides), "0202", "0206").clear
+
+
+# -- 9.34 the printed map's verdicts -------------------------------------------------
+
+def test_9_34_a_hex_the_printed_map_clears_allows():
+    sc = position({"0204": "{features: [suburb], blocks_los: false}"})
+    ans = los(sc, "0202", "0206")
+    assert ans.clear and ans.rules == ["9.34"]
+
+
+def test_9_34_a_hex_the_printed_map_blocks_forbids():
+    sc = position({"0204": "{blocks_los: true}"})
+    ans = los(sc, "0202", "0206")
+    assert not ans.clear and ans.blockers[0]["what"] == "map"
+    assert "blocking hexes: the printed map's verdict" in ans.used
+
+
+def test_9_34_a_per_pair_ruling_decides_either_way():
+    ruling = 'los:\n  - {between: ["0206", "0202"], clear: true}\n'
+    sc = position({"0204": "{features: [city]}"}, extra=ruling)
+    ans = los(sc, "0202", "0206")
+    assert ans.clear and "the position's ruling for this pair" in ans.used
+    ruling = 'los:\n  - {between: ["0202", "0206"], clear: false}\n'
+    assert not los(position(extra=ruling), "0202", "0206").clear
+
+
+def test_9_34_clear_ground_allows():
+    ans = los(position(), "0202", "0206")
+    assert ans.clear and ans.rules == ["9.34"]
+
+
+# -- 9.35 the end hexes ----------------------------------------------------------------
+
+def test_9_35_terrain_of_firer_and_target_is_ignored():
+    sc = position({"0202": "{features: [city]}", "0206": "{features: [forest]}"})
+    assert los(sc, "0202", "0206").clear
+
+
+def test_9_35_but_intervening_terrain_counts():
+    sc = position({"0202": "{features: [city]}", "0205": "{features: [forest]}"})
+    assert not los(sc, "0202", "0206").clear
+
+
+# -- 9.36 lines along a hexside ----------------------------------------------------------
+
+@pytest.mark.parametrize("side", ["0203", "0303"])
+def test_9_36_blocking_terrain_on_either_side_of_the_hexside_forbids(side):
+    sc = position({side: "{features: [forest]}"})
+    ans = los(sc, "0202", "0304")
+    assert not ans.clear and ans.along == [["0203", "0303"]]
+
+
+def test_9_36_a_line_along_a_hexside_with_clear_hexes_allows():
+    assert los(position(), "0202", "0304").clear
+
+
+def test_9_36_a_blocking_hexside_the_line_runs_along_forbids():
+    sides = '    "0203-0303": {blocks_los: true}\n'
+    ans = los(position(hexsides=sides), "0202", "0304")
+    assert not ans.clear and ans.rules == ["9.36"]
+
+
+# -- 9.37 adjacent hexes -----------------------------------------------------------------
+
+def test_9_37_adjacent_hexes_always_see_each_other():
+    sc = position({"0202": "{features: [city]}", "0203": "{features: [city]}"},
+                  hexsides='    "0202-0203": {features: [tartar-wall]}\n')
+    ans = los(sc, "0202", "0203")
+    assert ans.clear and ans.rules == ["9.37"]
+
+
+def test_9_37_does_not_reach_two_hexes_away():
+    sc = position({"0203": "{features: [city]}"})
+    assert not los(sc, "0202", "0204").clear
+
+
+def test_9_31_los_is_reciprocal():
+    sc = position({"0204": "{features: [slope]}", "0205": "{features: [suburb]}",
+                   "0203": "{features: [hill-top]}"})
+    for a, b in [("0202", "0206"), ("0203", "0206"), ("0202", "0304")]:
+        assert los(sc, a, b).clear == los(sc, b, a).clear
+
+
+# -- 14.26 / 9.38 heights ----------------------------------------------------------------
+
+def test_14_26_a_hill_top_sees_over_suburb_in_the_adjacent_slope_hex():
+    sc = position({"0202": "{features: [hill-top]}",
+                   "0203": "{features: [slope, suburb]}"})
+    ans = los(sc, "0202", "0205")
+    assert ans.clear and ans.seen_over == ["0203"]
+
+
+def test_14_26_a_slope_top_sees_over_too():
+    sc = position({"0202": "{features: [slope-top]}",
+                   "0203": "{features: [slope, village]}"})
+    assert los(sc, "0205", "0202").clear
+
+
+def test_14_26_forbids_from_low_ground():
+    sc = position({"0203": "{features: [slope, suburb]}"})
+    assert not los(sc, "0202", "0205").clear
+
+
+def test_14_26_forbids_without_an_adjacent_slope_hex():
+    sc = position({"0202": "{features: [hill-top]}", "0203": "{features: [suburb]}"})
+    assert not los(sc, "0202", "0205").clear
+
+
+def test_14_26_forbids_over_higher_terrain_than_suburb():
+    sc = position({"0202": "{features: [hill-top]}", "0203": "{features: [slope, city]}"})
+    assert not los(sc, "0202", "0205").clear
+
+
+def test_14_26_a_blocking_hex_beyond_the_slope_still_blocks():
+    sc = position({"0202": "{features: [hill-top]}", "0203": "{features: [slope]}",
+                   "0204": "{features: [suburb]}"})
+    assert los(sc, "0202", "0204").clear  # the blocking hex itself is the target (9.35)
+    assert not los(sc, "0202", "0205").clear
+
+
+def test_14_26_the_named_hill_tops_see_each_other():
+    hexes = {"1039": "{features: [hill-top], height: \"102.0\"}",
+             "1635": "{features: [hill-top]}", "1238": "{features: [city]}"}
+    sc = position(hexes, cols=range(10, 17), rows=range(34, 41))
+    ans = los(sc, "1039", "1635")
+    assert ans.clear and ans.rules == ["14.26"]
+    assert not los(sc, "1039", "1436").clear
+
+
+# -- 11.5 the Volga ------------------------------------------------------------------------
+
+def test_11_5_volga_hexes_never_block():
+    sc = position({"0204": "{terrain: volga, features: [volga, forest]}"})
+    ans = los(sc, "0202", "0206")
+    assert ans.clear and ans.volga_ignored == ["0204"]
+
+
+def test_11_5_the_same_terrain_off_the_volga_blocks():
+    sc = position({"0204": "{features: [forest]}"})
+    assert not los(sc, "0202", "0206").clear
+
+
+# -- 15.44 AA fire at Stukas ---------------------------------------------------------------
+
+def test_15_44_aa_fire_ignores_blocking_terrain():
+    sc = position({"0204": "{features: [city]}"})
+    ans = los(sc, "0202", "0206", aa=True)
+    assert ans.clear and ans.rules == ["15.44"]
+    assert not los(sc, "0202", "0206").clear
+
+
+# -- spotting 14.21-14.25 --------------------------------------------------------------------
+
+UNITS = """units:
+  - {id: spotter, side: german, hex: "0202", class: %s%s}
+  - {id: target, side: soviet, hex: "%s", class: infantry}
+"""
+
+
+def spots(hexes=None, cls="infantry", state="", target="0205"):
+    sc = position(hexes, extra=UNITS % (cls, state, target))
+    return spotting(sc, "german")["targets"][0]
+
+
+def test_14_21_an_ordinary_unit_spots_and_a_sniper_cannot():
+    assert spots()["spotted"]
+    t = spots(cls="sniper")
+    assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "cannot-spot",
+                                                           "rule": "14.21"}]
+
+
+def test_14_23_a_pinned_unit_cannot_spot_a_spent_one_can():
+    assert not spots(state=", pinned: true")["spotted"]
+    assert spots(state=", spent: true")["spotted"]
+
+
+def test_14_25_four_hexes_from_low_ground():
+    assert spots(target="0206")["spotted"]
+    t = spots(target="0207")
+    assert not t["spotted"] and t["by"][0]["why_not"][0]["rule"] == "14.25"
+
+
+def test_14_25_nine_hexes_from_a_hill_top():
+    hexes = {"0202": "{features: [hill-top]}"}
+    sc = position(hexes, extra=UNITS % ("infantry", "", "0208"), rows=range(1, 13))
+    assert spotting(sc, "german")["targets"][0]["by"][0]["range"] == 9
+    assert spotting(sc, "german")["targets"][0]["spotted"]
+
+
+def test_14_25_nine_hexes_across_the_volga():
+    hexes = {"0203": "{terrain: volga, features: [volga]}"}
+    sc = position(hexes, extra=UNITS % ("infantry", "", "0208"))
+    t = spotting(sc, "german")["targets"][0]
+    assert t["spotted"] and t["by"][0]["range"] == 9
+
+
+def test_9_31_spotting_needs_a_clear_line():
+    t = spots({"0204": "{features: [city]}"})
+    assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "no-los",
+                                                           "rule": "9.33"}]
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def test_los_command_text_and_json(capsys):
+    r = run(capsys, "los", DEMO, "--from", "0404", "--to", "0408")
+    assert r.code == 0 and "blocked [9.33]" in r.out and "0406 by suburb" in r.out
+    assert "seen over the slope hex 0405" in r.out
+    j = run(capsys, "los", DEMO, "--from", "0404", "--to", "0408", "--json").json
+    assert j["los"] == "blocked" and j["seen_over"] == ["0405"]
+
+
+def test_los_command_refuses_a_hex_off_the_position(capsys):
+    r = run(capsys, "los", DEMO, "--from", "0404", "--to", "0909")
+    assert r.code == 2 and "--to: '0909' is not a hex of this position" in r.err
+    assert "Traceback" not in r.err
+
+
+def test_spotted_command(capsys):
+    r = run(capsys, "spotted", DEMO, "--side", "german")
+    assert r.code == 0 and "pinned [14.23]" in r.out
+    j = run(capsys, "spotted", DEMO, "--side", "soviet", "--json").json
+    assert j["spotters_off_map"] == ["OP/62A"]
+    bad = run(capsys, "spotted", DEMO, "--side", "axis")
+    assert bad.code == 2 and "'axis' is not one of german, soviet" in bad.err
+
+
+def test_los_is_not_a_command_of_other_games(capsys):
+    s42 = str(get_game("s42").demo_path)
+    r = run(capsys, "los", s42, "--from", "0101", "--to", "0103")
+    assert r.code == 2 and "has no 'los' command" in r.err
+
+
+# -- the readings of 14.26 -------------------------------------------------------------------
+
+HEIGHT = {"0202": "{features: [hill-top]}", "0203": "{features: [slope]}",
+          "0204": "{features: [suburb]}"}
+
+
+def test_14_26_reading_slope_hex_only_is_the_default_and_blocks_beyond_the_slope():
+    assert not los(position(HEIGHT), "0202", "0205").clear
+
+
+def test_14_26_reading_below_the_height_sees_over_suburb_beyond_the_slope():
+    sc = position(HEIGHT, extra='readings: {"14.26": below-the-height}\n')
+    assert los(sc, "0202", "0205").clear
+    low = dict(HEIGHT, **{"0202": "clear"})
+    sc = position(low, extra='readings: {"14.26": below-the-height}\n')
+    assert not los(sc, "0202", "0205").clear
+
+
+def test_an_unknown_reading_is_refused(capsys, tmp_path):
+    p = tmp_path / "r.yaml"
+    p.write_text('game: sos\nphasing: german\nreadings: {"14.26": wide}\n'
+                 'map:\n  hexes:\n    "0101": clear\n')
+    r = run(capsys, "validate", str(p))
+    assert r.code == 2 and "no reading 'wide'" in r.err
+
+
+# -- the picture -----------------------------------------------------------------------------
+
+def test_los_svg_draws_the_line_and_what_blocks_it(capsys, tmp_path):
+    out = tmp_path / "los.svg"
+    r = run(capsys, "los", DEMO, "--from", "0404", "--to", "0408", "--svg", str(out))
+    assert r.code == 0 and f"wrote {out}" in r.out
+    svg = out.read_text()
+    assert "<title>LOS blocked</title>" in svg
+    assert "0406: suburb [9.33]" in svg and "0405: seen over from the height [14.26]" in svg
+    clear = tmp_path / "clear.svg"
+    run(capsys, "los", DEMO, "--from", "0202", "--to", "0208", "--svg", str(clear))
+    assert "<title>LOS clear</title>" in clear.read_text()
+    again = run(capsys, "los", DEMO, "--from", "0404", "--to", "0408", "--svg", str(out))
+    assert again.code == 2 and "--svg" in again.err
+
+
+# -- the tutorial's position ---------------------------------------------------------------
+
+TUTORIAL = str(Path(__file__).resolve().parents[2] / "docs" / "tutorial" / "los-dispute.yaml")
+
+
+def test_tutorial_answers_as_the_page_shows(capsys, tmp_path):
+    r = run(capsys, "los", TUTORIAL, "--from", "0202", "--to", "0205")
+    assert "blocked [9.33]" in r.out and "0204 by suburb" in r.out
+    wide = tmp_path / "wide.yaml"
+    wide.write_text(Path(TUTORIAL).read_text().replace(
+        "phasing: german", 'phasing: german\nreadings: {"14.26": below-the-height}'))
+    assert "clear [9.34]" in run(capsys, "los", str(wide), "--from", "0202", "--to", "0205").out
+    r = run(capsys, "los", TUTORIAL, "--from", "0202", "--to", "0304")
+    assert "0303 by forest" in r.out and "runs along the hexside 0203-0303" in r.out

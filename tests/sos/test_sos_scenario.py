@@ -1,0 +1,92 @@
+"""Streets of Stalingrad's scenario format: the grid, the features, boxes, units."""
+
+from __future__ import annotations
+
+from cli_helpers import run
+
+from adjudicator.games import get_game
+
+DEMO = str(get_game("sos").demo_path)
+
+
+def write(tmp_path, body: str):
+    p = tmp_path / "pos.yaml"
+    p.write_text("game: sos\nphasing: german\n" + body)
+    return str(p)
+
+
+def test_demo_position_is_valid(capsys):
+    r = run(capsys, "validate", DEMO, "--json")
+    assert r.code == 0 and r.json["game"] == "sos" and r.json["hexes"] == 64
+
+
+def test_demo_runs_for_the_game(capsys):
+    r = run(capsys, "demo", "--game", "sos")
+    assert r.code == 0 and "valid sos position" in r.out
+
+
+def test_dice_are_ten_sided_with_zero_read_as_ten():
+    dice = get_game("sos").dice
+    assert dice.sides == 10 and "0 reads as 10" in dice.note
+
+
+def test_a_hex_beyond_column_38_or_row_79_is_off_the_map(capsys, tmp_path):
+    ok = write(tmp_path, 'map:\n  hexes:\n    "3879": clear\n')
+    assert run(capsys, "validate", ok).code == 0
+    bad = write(tmp_path, 'map:\n  hexes:\n    "3901": clear\n    "0180": clear\n')
+    r = run(capsys, "validate", bad)
+    assert r.code == 2
+    assert "pos.yaml:5: map.hexes.3901: hex 3901 is off the map" in r.err
+    assert "pos.yaml:6: map.hexes.0180: hex 0180 is off the map" in r.err
+
+
+def test_hexes_carry_several_features_and_an_unknown_one_is_refused(capsys, tmp_path):
+    ok = write(tmp_path, 'map:\n  hexes:\n    "0101": {features: [industrial, fortified]}\n')
+    assert run(capsys, "validate", ok).code == 0
+    bad = write(tmp_path, 'map:\n  hexes:\n    "0101": {features: [swamp]}\n')
+    r = run(capsys, "validate", bad)
+    assert r.code == 2 and "map.hexes.0101.features[0]" in r.err and "Traceback" not in r.err
+
+
+def test_volga_range_numbers_name_east_bank_boxes(capsys, tmp_path):
+    head = 'map:\n  hexes:\n    "0101": {terrain: volga, features: [volga], volga_range: {EB: 3}}\n'
+    ok = write(tmp_path, head + "  entry_areas:\n    EB: {side: soviet, kind: east-bank}\n")
+    assert run(capsys, "validate", ok).code == 0
+    bad = write(tmp_path, head + "  entry_areas:\n    EB: {side: soviet}\n")
+    r = run(capsys, "validate", bad)
+    assert r.code == 2 and "'EB' is not an East Bank box" in r.err
+    land = write(tmp_path, 'map:\n  hexes:\n    "0101": {volga_range: {EB: 3}}\n'
+                 "  entry_areas:\n    EB: {side: soviet, kind: east-bank}\n")
+    assert "range numbers belong to Volga hexes" in run(capsys, "validate", land).err
+
+
+def test_phase_runs_1_to_15_and_date_is_a_date(capsys, tmp_path):
+    base = 'map:\n  hexes:\n    "0101": clear\n'
+    good = write(tmp_path, "phase: 15\ndate: 1942-10-14\n" + base)
+    assert run(capsys, "validate", good).code == 0
+    r = run(capsys, "validate", write(tmp_path, "phase: 16\n" + base))
+    assert r.code == 2 and "pos.yaml:3: phase" in r.err
+    r = run(capsys, "validate", write(tmp_path, "date: 14 October\n" + base))
+    assert r.code == 2 and "date" in r.err
+
+
+def test_units_carry_class_order_of_battle_and_state(capsys, tmp_path):
+    body = ('map:\n  hexes:\n    "0101": clear\nunits:\n'
+            '  - {id: a, side: german, hex: "0101", class: infantry, attack: 4, defense: 4,'
+            ' range: 1, movement: 4, oob: {battalion: I, regiment: "276", division: "94",'
+            ' corps: LI}, hidden: true, pinned: true, spent: true, isolation: 2,'
+            ' dismounted: true}\n')
+    assert run(capsys, "validate", write(tmp_path, body)).code == 0
+    r = run(capsys, "validate", write(tmp_path, body.replace("isolation: 2", "isolation: -1")))
+    assert r.code == 2 and "isolation" in r.err
+    r = run(capsys, "validate", write(tmp_path, body.replace("class: infantry", "class: tank")))
+    assert r.code == 2 and "units[0].class" in r.err
+
+
+def test_los_rulings_name_two_map_hexes(capsys, tmp_path):
+    base = 'map:\n  hexes:\n    "0101": clear\n    "0103": clear\n'
+    ok = write(tmp_path, base + 'los:\n  - {between: ["0101", "0103"], clear: true}\n')
+    assert run(capsys, "validate", ok).code == 0
+    bad = write(tmp_path, base + 'los:\n  - {between: ["0101", "0909"], clear: true}\n')
+    r = run(capsys, "validate", bad)
+    assert r.code == 2 and "los[0].between[1]: '0909' is not a map hex" in r.err
