@@ -48,7 +48,8 @@ def test_games_lists_every_game_with_its_dice_and_commands(capsys):
     assert by_id["kb42"]["adjudicated"] is True
     assert {"validate", "show", "demo", "zoc"} <= set(by_id["kb42"]["queries"])
     assert by_id["kb42"]["dice"]["sides"] == 10
-    assert by_id["sos"]["adjudicated"] is True and {"los", "spotted"} <= set(by_id["sos"]["queries"])
+    assert by_id["sos"]["adjudicated"] is True
+    assert {"los", "spotted"} <= set(by_id["sos"]["queries"])
     assert by_id["eak"]["adjudicated"] is True and "zoc" in by_id["eak"]["queries"]
     text = run(capsys, "games")
     assert text.code == 0 and "s42 (default)" in text.out and "kb42" in text.out
