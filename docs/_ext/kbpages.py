@@ -1053,9 +1053,13 @@ def table_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None
 
 def _yaml_text(data: Any) -> str:
     import io
+    import json
 
     from ruamel.yaml import YAML
 
+    # The KB reader's own scalar types (ruamel's round-trip floats and ints) are plain
+    # numbers to the safe writer only after a trip through JSON.
+    data = json.loads(json.dumps(data))
     stream = io.StringIO()
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = False
