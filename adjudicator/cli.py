@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from adjudicator import commands
+from adjudicator import commands, dispatch
 from adjudicator.errors import InputError
 from adjudicator.games import game_ids, get_game
 
@@ -21,21 +21,23 @@ app = typer.Typer(
 )
 
 
-def _command_modules() -> list:
-    """The core's command modules (``adjudicator/commands/``) and every game's
-    (``adjudicator/games/<game>/commands/``), by module name."""
-    mods = [importlib.import_module(f"{commands.__name__}.{info.name}")
+def _command_modules() -> list[tuple[object, str | None]]:
+    """The core's command modules (``adjudicator/commands/``, for every game: ``None``) and
+    every game's (``adjudicator/games/<game>/commands/``, with its id), by module name."""
+    mods = [(importlib.import_module(f"{commands.__name__}.{info.name}"), None)
             for info in pkgutil.iter_modules(commands.__path__)]
     for gid in game_ids():
-        mods.extend(get_game(gid).submodules("commands"))
-    return sorted(mods, key=lambda m: m.__name__.rsplit(".", 1)[-1])
+        mods.extend((m, gid) for m in get_game(gid).submodules("commands"))
+    return sorted(mods, key=lambda m: m[0].__name__.rsplit(".", 1)[-1])
 
 
 def _register_commands() -> None:
-    for module in _command_modules():
+    table = dispatch.CommandTable()
+    for module, gid in _command_modules():
         register = getattr(module, "register", None)
         if register is not None:
-            register(app)
+            register(table.recorder(app, gid))
+    table.install(app)
 
 
 _register_commands()

@@ -527,6 +527,17 @@ def _salvage(data: dict) -> Scenario | None:
     return sc
 
 
+#: Games whose positions have their own format: game id -> a function of the plain data
+#: and the problem collector (``col.add(path, message)``) that returns the game's model or
+#: raises ``InputError(col.problems)``. A game registers here when its package is imported.
+FORMATS: dict[str, Callable[[dict, _Collector], Any]] = {}
+
+
+def register_format(game_id: str, parse: Callable[[dict, _Collector], Any]) -> None:
+    """Let a game read its positions into its own model (see ``FORMATS``)."""
+    FORMATS[game_id] = parse
+
+
 def _default_games() -> list[str]:
     from adjudicator.games import game_ids
 
@@ -549,6 +560,9 @@ def parse_scenario(
         col.add((), "a scenario file holds a mapping with keys game, map, units, ...")
         raise InputError(col.problems)
     data = _normalise(_plain(doc, (), col), col)
+    own = FORMATS.get(data.get("game")) if data.get("game") in known_games() else None
+    if own is not None:
+        return own(data, col)
     try:
         sc = Scenario.model_validate({**data, "source": source})
     except ValidationError as exc:
@@ -565,7 +579,7 @@ def parse_scenario(
 
 
 def load_scenario(path: str | Path, **kw: Any) -> Scenario:
-    """Read and validate a scenario file."""
+    """Read and validate a scenario file (a game with its own format gives its own model)."""
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml", ".json"):
         raise InputError([Problem(str(p), 0, "(file)", "expected a .yaml, .yml or .json file")])

@@ -104,11 +104,19 @@ def demo(
     file: Annotated[
         Path | None, typer.Argument(help="Scenario to run on (default: the bundled example).")
     ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="Whose bundled example (default: the default game).")
+    ] = None,
 ) -> None:
     """Run every query on a position (the default game's bundled example by default)."""
+    from adjudicator.games import game_ids
     from adjudicator.output import console
 
-    path = file or get_game(default_game_id()).demo_path
+    if game is not None and game not in game_ids():
+        raise usage_error(f"no game '{game}' (games: {', '.join(game_ids())})", "--game")
+    path = file or get_game(game or default_game_id()).demo_path
+    if path is None:
+        raise usage_error(f"game '{game}' has no bundled example", "--game")
     sc = load_scenario(path)
     solver = Solver(sc.game)
     Solver(sc.game).solve(sc, "validate")
