@@ -37,7 +37,9 @@ MESSAGES = {
     "enemy-first": "the first point, {arg}, holds enemy units",
     "no-breakthrough": "only German units able to make breakthrough movement move now",
     "occupied": "breakthrough movement enters only an unoccupied point ({arg} is occupied)",
-    "straits": "{arg}: armour may not break through across the Kerch Straits",
+    "straits-line": "{arg}: armour may not break through across the Kerch Straits",
+    "straits": "moving into or out of the Sea of Azov needs both sides of the straits; "
+               "{arg} is not friendly",
     "over": "line {arg} would carry more than its capacity",
     "armor-over": "line {arg} would carry more armour than its armour capacity",
     "on-elista": "a unit on Elista ({arg}) may not move strategically",
@@ -90,7 +92,7 @@ def _findings(pos: Position, moves: list[Move], atoms: dict, name: str) -> list[
     out = []
     for (i, code, arg), rules in grouped.items():
         shown = arg
-        if code in ("over", "armor-over", "off-highway", "special-line", "straits"):
+        if code in ("over", "armor-over", "off-highway", "special-line", "straits-line"):
             shown = _line_label(pos, arg)
         elif code == "torpedo":
             shown = TORPEDO.get(arg, arg)
