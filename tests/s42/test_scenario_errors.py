@@ -6,6 +6,7 @@ import textwrap
 import pytest
 
 from adjudicator.errors import InputError
+from adjudicator.games import game_ids
 from adjudicator.scenario import load_scenario
 
 GOOD = """\
@@ -120,7 +121,8 @@ CASES = [
     (
         "unknown game",
         GOOD.replace("game: s42", "game: s43"),
-        ["pos.yaml:1: game: no adjudicator for game 's43' (known: s42); did you mean 's42'?"],
+        [f"pos.yaml:1: game: no adjudicator for game 's43' (known: {', '.join(game_ids())}); "
+         "did you mean 's42'?"],
     ),
     (
         "bridge without a river",

@@ -27,10 +27,12 @@ def _c(word: str) -> str:
 
 
 def position_facts(pos: Position, moves: list[Move] = (), battles: list[Battle] | None = None,
-                   readings: dict[str, str] | None = None) -> str:
+                   readings: dict[str, str] | None = None, asked: str | None = None) -> str:
     """The facts of a position, its moves (those already made first, then ``moves``)."""
     out: list[str] = []
     add = out.append
+    if asked is not None:
+        add(f"asked({_q(asked)}).")
     g = pos.graph
     for pid, p in pos.map.points.items():
         q = _q(pid)
@@ -97,8 +99,9 @@ def _value(sym: clingo.Symbol):
     return str(sym)
 
 
-def solve(query: str, facts: str) -> dict[str, list[tuple]]:
-    """Ground the query's encodings with ``facts``: predicate name -> argument tuples."""
+def solve(query: str, facts: str, want: tuple[str, ...] | None = None) -> dict[str, list[tuple]]:
+    """Ground the query's encodings with ``facts``: predicate name -> argument tuples
+    (only the predicates in ``want``, when given)."""
     ctl = clingo.Control(["--warn=none"])
     for path in get_game(GAME_ID).encoding_paths(query):
         ctl.load(str(Path(path)))
@@ -108,7 +111,9 @@ def solve(query: str, facts: str) -> dict[str, list[tuple]]:
 
     def on_model(model: clingo.Model) -> None:
         for sym in model.symbols(shown=True):
-            atoms[sym.name].append(tuple(_value(a) for a in sym.arguments))
+            name = sym.name
+            if want is None or name in want:
+                atoms[name].append(tuple(_value(a) for a in sym.arguments))
 
     ctl.solve(on_model=on_model)
     return {k: sorted(v, key=repr) for k, v in atoms.items()}

@@ -139,7 +139,7 @@ class CheckAnswer:
 
 def check_moves(pos: Position, moves: list[Move],
                 readings: dict[str, str] | None = None) -> CheckAnswer:
-    atoms = solve("movement", position_facts(pos, moves, readings=readings))
+    atoms = solve("movement", position_facts(pos, moves, readings=readings), ("bad", "note"))
     findings = _findings(pos, moves, atoms, "bad")
     notes = _findings(pos, moves, atoms, "note")
     return CheckAnswer(not findings, list(moves), findings, notes, len(pos.moved), pos.phase)
@@ -269,8 +269,8 @@ def _candidates(pos: Position, unit: str, atoms: dict) -> list[tuple[list[str], 
                 if n2 != start:
                     out.append(([n1, n2], "land"))
         return out
-    enter = {p for u, p in atoms.get("may_enter", []) if u == unit}
-    use = {ln for u, ln in atoms.get("may_use", []) if u == unit}
+    enter = {p for u, p in atoms.get("enter_ok", []) if u == unit}
+    use = {ln for u, ln in atoms.get("use_ok", []) if u == unit}
     paths = g.reachable(start, lambda p: p in enter, lambda ln: ln.index in use)
     out = [(path[1:], "land") for path in paths.values()]
     if g.graph.has_node(start) and start in pos.map.points and pos.map.points[start].port:
@@ -280,7 +280,8 @@ def _candidates(pos: Position, unit: str, atoms: dict) -> list[tuple[list[str], 
 
 def unit_moves(pos: Position, unit: str, readings: dict[str, str] | None = None) -> MovesAnswer:
     u = pos.units_by_id[unit]
-    base = solve("movement", position_facts(pos, [], readings=readings))
+    base = (solve("movement", position_facts(pos, [], readings=readings, asked=unit))
+            if pos.phase == "strategic" else {})
     options = []
     for path, by in _candidates(pos, unit, base):
         ans = check_moves(pos, [Move(unit=unit, path=path, by=by)], readings)
