@@ -105,7 +105,8 @@ def demo(
         Path | None, typer.Argument(help="Scenario to run on (default: the bundled example).")
     ] = None,
     game: Annotated[
-        str | None, typer.Option("--game", help="Whose bundled example (default: the default game).")
+        str | None,
+        typer.Option("--game", help="Whose bundled example (default: the default game)."),
     ] = None,
 ) -> None:
     """Run every query on a position (the default game's bundled example by default)."""

@@ -25,10 +25,14 @@ def render_svg(pos: Position, cap: CapacityAnswer) -> str:
     sx = (WIDTH - 2 * MARGIN) / ((max(xs) - min(xs)) or 1)
     sy = (HEIGHT - 2 * MARGIN) / ((max(ys) - min(ys)) or 1)
     scale = min(sx, sy)
+    # centre the drawing in the frame
+    ox = (WIDTH - 2 * MARGIN - (max(xs) - min(xs)) * scale) / 2
+    oy = (HEIGHT - 2 * MARGIN - (max(ys) - min(ys)) * scale) / 2
 
     def at(n: str) -> tuple[float, float]:
         x, y = raw[n]
-        return MARGIN + (x - min(xs)) * scale, HEIGHT - MARGIN - (y - min(ys)) * scale
+        return (MARGIN + ox + (x - min(xs)) * scale,
+                HEIGHT - MARGIN - oy - (y - min(ys)) * scale)
 
     loads = {}
     for x in cap.lines:

@@ -194,7 +194,8 @@ def semantic_problems(pos: Position) -> list[tuple[tuple, str]]:
     seen: dict[str, int] = {}
     for i, u in enumerate(pos.units):
         if u.id in seen:
-            out.append((("units", i, "id"), f"duplicate unit id '{u.id}' (also units[{seen[u.id]}])"))
+            out.append((("units", i, "id"),
+                        f"duplicate unit id '{u.id}' (also units[{seen[u.id]}])"))
         seen.setdefault(u.id, i)
         if u.at not in places:
             out.append((("units", i, "at"), f"no point or transit node '{u.at}'"

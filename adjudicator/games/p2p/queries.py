@@ -197,11 +197,11 @@ def capacity(pos: Position, moves: list[Move] = (),
     merged = {**pos.readings, **(readings or {})}
     atoms = solve("movement", position_facts(pos, moves, readings=readings))
     per_dir = merged.get("12.A#counted") == "per-direction"
-    used = {(l, d): t for l, d, t in atoms.get("used", [])}
-    aused = {(l, d): t for l, d, t in atoms.get("aused", [])}
-    room = {(l, d): (t, r) for l, d, t, r in atoms.get("room", [])}
-    aroom = {(l, d): t for l, d, t in atoms.get("aroom", [])}
-    caps = {(l, s): (c, a) for l, s, c, a, _ in atoms.get("capof", [])}
+    used = {(ln, d): t for ln, d, t in atoms.get("used", [])}
+    aused = {(ln, d): t for ln, d, t in atoms.get("aused", [])}
+    room = {(ln, d): (t, r) for ln, d, t, r in atoms.get("room", [])}
+    aroom = {(ln, d): t for ln, d, t in atoms.get("aroom", [])}
+    caps = {(ln, s): (c, a) for ln, s, c, a, _ in atoms.get("capof", [])}
     ans = CapacityAnswer(pos.phasing, pos.phase,
                          "per direction" if per_dir else "per line (both ways together)")
     for line in pos.graph.lines:
@@ -331,7 +331,8 @@ def combat_order(pos: Position, readings: dict[str, str] | None = None) -> Comba
             text = (f"battle {i} at {b.point} must follow the earlier battle at that point "
                     f"without battle {j} at {c.point} in between")
         problems.append({"battle": i, "before": j, "rules": [rule], "text": text})
-    strong = [i for i, b in enumerate(pos.battles, 1) if b.defender_firepower > b.attacker_firepower]
+    strong = [i for i, b in enumerate(pos.battles, 1)
+              if b.defender_firepower > b.attacker_firepower]
     rest = [i for i in range(1, len(pos.battles) + 1) if i not in strong]
     order = []
     for group in (strong, rest):

@@ -174,7 +174,7 @@ def print_combat_order(pos: Position, console: Console, readings=None) -> None:
     if not ans.battles:
         console.print("No battles declared [13.0].")
     elif ans.allowed:
-        console.print(f"[green]yes[/green]: the battles may be fought in this order [13.0]")
+        console.print("[green]yes[/green]: the battles may be fought in this order [13.0]")
     else:
         for p in ans.problems:
             console.print(f"[red]no[/red]: {p['text']} {cite(p['rules'])}")
