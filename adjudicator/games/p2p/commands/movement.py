@@ -69,12 +69,16 @@ def _half(halves: int) -> str:
 # -- capacity ----------------------------------------------------------------------------
 
 
-def print_capacity(pos: Position, console: Console, answer: CapacityAnswer | None = None) -> None:
+def print_capacity(pos: Position, console: Console, answer: CapacityAnswer | None = None,
+                   only_used: bool = False) -> None:
     ans = answer or capacity(pos)
-    table = Table("line", "class", "capacity (armour)", "used (armour)", "left (armour)",
-                  "rule", title=f"Line capacity for the {ans.side} side, {ans.phase} phase, "
+    table = Table(title=f"Line capacity for the {ans.side} side, {ans.phase} phase, "
                   f"counted {ans.counted} [12.A, 12.B]")
-    for x in ans.lines:
+    table.add_column("line", overflow="fold")
+    for head in ("class", "cap (armour)", "used (armour)", "left (armour)", "rule"):
+        table.add_column(head, overflow="fold")
+    shown = [x for x in ans.lines if x.used_halves or not only_used]
+    for x in shown:
         left = _half(x.room_halves - 1) + (" +½" if x.room_halves % 2 else "")
         aleft = _half(max(x.armor_room_halves - 1, 0)) + (" +½" if x.armor_room_halves % 2
                                                           else "")
@@ -238,8 +242,8 @@ def demo(file: Annotated[Path | None, typer.Argument(
     console.rule(f"[bold]{path.name}[/bold]")
     console.print(f"valid {pos.game} position: turn {pos.turn}, {pos.weather}, {pos.phasing} "
                   f"{pos.phase} phase, {len(pos.map.points)} points, {len(pos.units)} units")
-    console.rule("Line capacity")
-    print_capacity(pos, console)
+    console.rule("Line capacity (lines in use; `adjudicator capacity` lists all)")
+    print_capacity(pos, console, only_used=True)
     movers = [u.id for u in pos.units if u.side == pos.phasing and not u.dispersed][:2]
     for uid in movers:
         console.rule(f"Where {uid} may go")
