@@ -5,7 +5,7 @@ PY ?= python3
 VENV ?= .venv
 VPY := $(VENV)/bin/python
 
-.PHONY: demo test docs bench lint ci venv
+.PHONY: demo test docs bench lint ci venv explore
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -23,6 +23,16 @@ docs: $(VPY)  ## build the rules site with warnings as errors
 
 bench: $(VPY)  ## benchmarks against the plain-Python reference (writes bench/results.json)
 	$(VPY) -m pip install . && $(VPY) -m bench
+
+# The differential tests (adjudicator against the plain-Python reference) on fresh random
+# positions: EXAMPLES per test, and every area (AREA: zoc_bonds, supply, retreat, advance;
+# empty for all) tests each named reading as its own test. Prints how many examples each ran.
+EXAMPLES ?= 10000
+AREA ?=
+explore: $(VPY)  ## hunt for disagreements with fresh random examples (long: hours for all areas)
+	$(VPY) -m pip install -q '.[test]' && HYPOTHESIS_PROFILE=explore HYPOTHESIS_EXAMPLES=$(EXAMPLES) \
+	  $(VPY) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics \
+	  $$(find tests -name 'test_differential_$(AREA)*.py' ! -name '*rulings*' | sort)
 
 lint: $(VPY)
 	$(VPY) -m pip install '.[test]' && $(VPY) -m ruff check .

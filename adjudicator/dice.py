@@ -16,6 +16,10 @@ class RollsExhausted(RuntimeError):
     """More rolls were needed than were given for a replay."""
 
 
+class ImpossibleRoll(ValueError):
+    """A given roll the dice cannot show (e.g. 9 on one six-sided die)."""
+
+
 @dataclass(frozen=True)
 class Roll:
     purpose: str
@@ -59,7 +63,7 @@ class Dice:
                 raise RollsExhausted(f"no given roll left for: {purpose}")
             total = self._given.pop(0)
             if not n <= total <= n * self.sides:
-                raise ValueError(
+                raise ImpossibleRoll(
                     f"given roll {total} for {purpose!r} is impossible on {n}d{self.sides}"
                 )
             result = Roll(purpose, (total,))

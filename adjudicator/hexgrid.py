@@ -1,9 +1,17 @@
-"""Hex geometry for maps printed with four-digit ``CCRR`` hex ids.
+"""Hex geometry for maps printed with hex ids made of a column and a row number.
 
-Conventions follow Red Blob Games' hexagon guide: flat-topped hexes standing in
-vertical columns, offset coordinates (column, row) as printed, converted to cube
-coordinates (q, r, s) with q + r + s = 0 for all arithmetic. ``shifted`` names
-the columns that sit half a hex lower: ``even`` (the default) or ``odd``.
+A game declares how it prints hex ids and lays out its grid in a ``HexFormat``:
+an optional prefix (``KB3617``), which number comes first and how many digits
+each has, the compass direction in which column and row numbers grow, and the
+orientation of the hexes. The default is four-digit ``CCRR`` ids without prefix,
+columns growing east and rows south, flat-topped hexes standing in columns.
+
+Conventions follow Red Blob Games' hexagon guide: offset coordinates (column,
+row) as printed are turned into a frame where x grows east and y south, then
+converted to cube coordinates (q, r, s) with q + r + s = 0 for all arithmetic.
+``shifted`` names the columns (flat-topped hexes) that sit half a hex further
+south, or the rows (pointy-topped hexes) that sit half a hex further east:
+``even`` (the default) or ``odd``, counted on the printed numbers.
 
 Everything geometric is done here, in Python; the ASP encodings only ever see
 the resulting relations as facts (adjacency, the two distance-2 relations that
@@ -14,12 +22,91 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 Shift = Literal["even", "odd"]
+Compass = Literal["north", "south", "east", "west"]
+Orientation = Literal["flat", "pointy"]
 
 _HEX_ID = re.compile(r"^\d{4}$")
+
+
+@dataclass(frozen=True)
+class HexFormat:
+    """How a game prints hex ids and lays out its grid."""
+
+    #: letters printed before the numbers (``"KB"`` for ``KB3617``)
+    prefix: str = ""
+    #: which number is printed first
+    first: Literal["column", "row"] = "column"
+    #: digits of each number
+    digits: int = 2
+    #: the compass direction in which column numbers grow: east or west
+    columns_grow: Compass = "east"
+    #: the compass direction in which row numbers grow: south or north
+    rows_grow: Compass = "south"
+    #: ``flat``: flat-topped hexes standing in columns; ``pointy``: pointy-topped hexes
+    #: lying in rows
+    orientation: Orientation = "flat"
+    _pattern: re.Pattern = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.columns_grow not in ("east", "west"):
+            raise ValueError(f"columns grow east or west, not {self.columns_grow}")
+        if self.rows_grow not in ("north", "south"):
+            raise ValueError(f"rows grow north or south, not {self.rows_grow}")
+        if not 1 <= self.digits <= 3:
+            raise ValueError(f"a hex number has 1 to 3 digits, not {self.digits}")
+        if "-" in self.prefix or not re.fullmatch(r"[A-Za-z]*", self.prefix):
+            raise ValueError(f"a hex id prefix is made of letters, not {self.prefix!r}")
+        d = self.digits
+        object.__setattr__(self, "_pattern",
+                           re.compile(rf"^{re.escape(self.prefix)}(\d{{{d}}})(\d{{{d}}})$"))
+
+    @property
+    def largest(self) -> int:
+        return 10 ** self.digits - 1
+
+    def is_id(self, text: str) -> bool:
+        return bool(self._pattern.match(text))
+
+    def parse(self, text: str) -> tuple[int, int]:
+        """A printed id as (column, row) numbers."""
+        m = self._pattern.match(text)
+        if m is None:
+            raise ValueError(f"{text!r} is not {self.describe()}")
+        a, b = int(m.group(1)), int(m.group(2))
+        return (a, b) if self.first == "column" else (b, a)
+
+    def format(self, col: int, row: int) -> str:
+        a, b = (col, row) if self.first == "column" else (row, col)
+        return f"{self.prefix}{a:0{self.digits}d}{b:0{self.digits}d}"
+
+    def example(self) -> str:
+        return self.format(4, 4)
+
+    def describe(self) -> str:
+        """How an id looks, for error messages."""
+        if self == DEFAULT_FORMAT:
+            return 'a four-digit hex id like "0404"'
+        lead = f"{self.prefix}, then " if self.prefix else ""
+        return (f'a hex id like "{self.example()}" ({lead}the {self.first} number, then the '
+                f"{'row' if self.first == 'column' else 'column'} number, "
+                f"{self.digits} digits each)")
+
+    def to_xy(self, col: int, row: int) -> tuple[int, int]:
+        """Printed (column, row) -> (x, y) with x growing east and y south."""
+        return (col if self.columns_grow == "east" else -col,
+                row if self.rows_grow == "south" else -row)
+
+    def from_xy(self, x: int, y: int) -> tuple[int, int]:
+        return (x if self.columns_grow == "east" else -x,
+                y if self.rows_grow == "south" else -y)
+
+
+#: Four-digit ``CCRR`` ids, columns growing east, rows south, flat-topped hexes.
+DEFAULT_FORMAT = HexFormat()
 
 #: The six cube directions, in clockwise order starting with "north" (the hex
 #: directly above). Consecutive directions are 60 degrees apart, so two
@@ -61,19 +148,25 @@ class Cube:
         return self + Cube(*DIRECTIONS[direction % 6])
 
 
-def is_hex_id(text: str) -> bool:
-    """True when ``text`` has the shape of a printed hex id (four digits)."""
-    return bool(_HEX_ID.match(text))
+def is_hex_id(text: str, fmt: HexFormat = DEFAULT_FORMAT) -> bool:
+    """True when ``text`` has the shape of a printed hex id (by default four digits)."""
+    if fmt is DEFAULT_FORMAT:
+        return bool(_HEX_ID.match(text))
+    return fmt.is_id(text)
 
 
-def parse_hex_id(text: str) -> tuple[int, int]:
+def parse_hex_id(text: str, fmt: HexFormat = DEFAULT_FORMAT) -> tuple[int, int]:
     """Split a printed hex id into (column, row)."""
+    if fmt is not DEFAULT_FORMAT:
+        return fmt.parse(text)
     if not is_hex_id(text):
         raise ValueError(f"{text!r} is not a four-digit hex id")
     return int(text[:2]), int(text[2:])
 
 
-def format_hex_id(col: int, row: int) -> str:
+def format_hex_id(col: int, row: int, fmt: HexFormat = DEFAULT_FORMAT) -> str:
+    if fmt is not DEFAULT_FORMAT:
+        return fmt.format(col, row)
     return f"{col:02d}{row:02d}"
 
 
@@ -97,25 +190,49 @@ def cube_to_offset(c: Cube, shifted: Shift = "even") -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class HexGrid:
-    """A set of on-map hexes with the chosen column shift."""
+    """A set of on-map hexes with the chosen column (or row) shift, in a game's format."""
 
     hexes: frozenset[str]
     shifted: Shift = "even"
+    fmt: HexFormat = DEFAULT_FORMAT
 
     @classmethod
-    def of(cls, hexes: Iterable[str], shifted: Shift = "even") -> HexGrid:
-        return cls(frozenset(hexes), shifted)
+    def of(cls, hexes: Iterable[str], shifted: Shift = "even",
+           fmt: HexFormat = DEFAULT_FORMAT) -> HexGrid:
+        return cls(frozenset(hexes), shifted, fmt)
 
     # -- conversions -------------------------------------------------------
+    def xy(self, hex_id: str) -> tuple[int, int]:
+        """The hex's (x, y) offset position, x growing east and y south."""
+        if self.fmt is DEFAULT_FORMAT:
+            return parse_hex_id(hex_id)
+        return self.fmt.to_xy(*self.fmt.parse(hex_id))
+
     def cube(self, hex_id: str) -> Cube:
-        return offset_to_cube(*parse_hex_id(hex_id), self.shifted)
+        if self.fmt is DEFAULT_FORMAT:
+            return offset_to_cube(*parse_hex_id(hex_id), self.shifted)
+        x, y = self.xy(hex_id)
+        if self.fmt.orientation == "pointy":
+            # Rows shifted east are columns shifted south, seen in a mirror along the
+            # diagonal: the mirror keeps every neighbour a neighbour.
+            x, y = y, x
+        return offset_to_cube(x, y, self.shifted)
 
     def hex_at(self, c: Cube) -> str | None:
         """Printed id of the cube position, or None if it is off this map."""
-        col, row = cube_to_offset(c, self.shifted)
-        if not (0 <= col <= 99 and 0 <= row <= 99):
+        if self.fmt is DEFAULT_FORMAT:
+            col, row = cube_to_offset(c, self.shifted)
+            if not (0 <= col <= 99 and 0 <= row <= 99):
+                return None
+            hid = format_hex_id(col, row)
+            return hid if hid in self.hexes else None
+        x, y = cube_to_offset(c, self.shifted)
+        if self.fmt.orientation == "pointy":
+            x, y = y, x
+        col, row = self.fmt.from_xy(x, y)
+        if not (0 <= col <= self.fmt.largest and 0 <= row <= self.fmt.largest):
             return None
-        hid = format_hex_id(col, row)
+        hid = self.fmt.format(col, row)
         return hid if hid in self.hexes else None
 
     def __contains__(self, hex_id: object) -> bool:
@@ -208,11 +325,12 @@ def hexside_id(a: str, b: str) -> str:
     return f"{lo}-{hi}"
 
 
-def parse_hexside_id(text: str) -> tuple[str, str]:
+def parse_hexside_id(text: str, fmt: HexFormat = DEFAULT_FORMAT) -> tuple[str, str]:
     """Split ``"0404-0405"`` (either order) into its two hex ids, sorted."""
     parts = text.split("-")
-    if len(parts) != 2 or not all(is_hex_id(p) for p in parts):
-        raise ValueError(f"{text!r} is not a hexside id like '0404-0405'")
+    if len(parts) != 2 or not all(is_hex_id(p, fmt) for p in parts):
+        ex = f"{fmt.format(4, 4)}-{fmt.format(4, 5)}"
+        raise ValueError(f"{text!r} is not a hexside id like '{ex}'")
     a, b = parts
     if a == b:
         raise ValueError(f"{text!r} joins a hex to itself")

@@ -1,5 +1,7 @@
 """SVG pictures of a position: terrain, hexside features, units, and overlays.
 
+The grid, the terrain and the counters are drawn here; what a game's hexes, hexsides and
+counters show is drawn by its ``Style`` (``adjudicator/games/<game>/picture.py``).
 Rule areas add what they know through ``Layer`` objects: shaded hexes, lines
 between hex centres (bonds, paths), hexside marks and labels. The ``show``
 command collects layers from every module of the position's game's overlays package
@@ -12,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from adjudicator.hexgrid import parse_hex_id, parse_hexside_id
+from adjudicator.hexgrid import parse_hexside_id
 from adjudicator.scenario import Scenario
 
 SIZE = 30.0  # hex radius in px
@@ -77,6 +79,8 @@ class ShowParams:
     allowance: int | None = None
     units: list[str] = field(default_factory=list)
     side: str | None = None
+    #: the unit or stack whose Movement Phase reach is drawn (``show --moves``)
+    moves: list[str] | None = None
 
 
 @dataclass
@@ -89,21 +93,70 @@ class Layer:
     labels: list[tuple[str, str, str]] = field(default_factory=list)  # (hex, text, colour)
 
 
+class Style:
+    """How a game's hex features, hexside features and counters are drawn. This one draws
+    terrain and plain counters; a game's ``picture`` module (``adjudicator/games/<game>/
+    picture.py``) defines ``STYLE``, an instance of its subclass, for its own."""
+
+    terrain_fill: dict[str, str] = TERRAIN_FILL
+    #: (colour, text) rows always in the legend
+    legend: tuple[tuple[str, str], ...] = ()
+
+    def hex_features(self, spec, x: float, y: float) -> list[str]:
+        """SVG for what a hex holds beyond its terrain, centred at (x, y)."""
+        return []
+
+    def hexside_features(self, key: str, hs, seg: str, cseg: str,
+                         middle: tuple[float, float]) -> list[str]:
+        """SVG for a hexside's features: ``seg`` are the attributes of the shared edge's
+        line, ``cseg`` of the line between the two hex centres."""
+        return []
+
+    def unit_outline(self, u) -> tuple[str, float]:
+        """The colour and width of a counter's outline."""
+        return "#222", 1
+
+    def unit_tip(self, u) -> str:
+        return f"{u.id} ({u.side})"
+
+    def unit_label(self, u) -> str:
+        """The second line printed on a counter."""
+        return ""
+
+
+def style_for(sc: Scenario) -> Style:
+    """The drawing style of the position's game (the plain one if it declares none)."""
+    from adjudicator.games import game_ids, get_game
+
+    if sc.game in game_ids():
+        mod = get_game(sc.game).module("picture")
+        if mod is not None and hasattr(mod, "STYLE"):
+            return mod.STYLE
+    return Style()
+
+
 class Geometry:
     def __init__(self, sc: Scenario):
         self.sc = sc
-        cols = [parse_hex_id(h)[0] for h in sc.map.hexes]
-        rows = [parse_hex_id(h)[1] for h in sc.map.hexes]
+        cols = [self.xy(h)[0] for h in sc.map.hexes]
+        rows = [self.xy(h)[1] for h in sc.map.hexes]
         self.c0, self.r0 = min(cols), min(rows)
         self.c1, self.r1 = max(cols), max(rows)
         self.w = SIZE * math.sqrt(3)
+
+    def xy(self, hex_id: str) -> tuple[int, int]:
+        """Where the hex is drawn: flat-topped, in the (x east, y south) frame of the game's
+        hex format; pointy-topped hexes are drawn mirrored along the diagonal (north at the
+        left), which keeps every neighbour touching."""
+        x, y = self.sc.grid.xy(hex_id)
+        return (y, x) if self.sc.grid.fmt.orientation == "pointy" else (x, y)
 
     def lowered(self, col: int) -> bool:
         even = col % 2 == 0
         return even if self.sc.map.shifted == "even" else not even
 
     def centre(self, hex_id: str) -> tuple[float, float]:
-        col, row = parse_hex_id(hex_id)
+        col, row = self.xy(hex_id)
         x = MARGIN + (col - self.c0) * 1.5 * SIZE + SIZE
         y = MARGIN + (row - self.r0) * self.w + self.w / 2
         if self.lowered(col):
@@ -153,7 +206,10 @@ def _poly(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
-def render_svg(sc: Scenario, layers: list[Layer]) -> str:
+def render_svg(sc: Scenario, layers: list[Layer], style: Style | None = None) -> str:
+    """The picture of the position with the layers on it, its features and counters drawn
+    in the game's style (``style``; by default ``style_for(sc)``)."""
+    style = style_for(sc) if style is None else style
     g = Geometry(sc)
     legend_rows = 6 + sum(len(layer.legend) for layer in layers)
     height = g.height + 18 * legend_rows + 20
@@ -175,7 +231,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
     out.append(f'<text x="{MARGIN / 2}" y="22" font-size="15">{escape(title)}</text>')
     # terrain
     for hid, spec in sorted(sc.map.hexes.items()):
-        fill = TERRAIN_FILL.get(spec.terrain, "#ffffff")
+        fill = style.terrain_fill.get(spec.terrain, "#ffffff")
         out.append(
             f'<polygon points="{_poly(g.corners(hid))}" fill="{fill}" stroke="#8a8a7a" '
             f'stroke-width="0.8"><title>{hid}: {spec.terrain}</title></polygon>'
@@ -185,21 +241,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
             f'<text x="{x:.1f}" y="{y - SIZE * 0.62:.1f}" font-size="8" text-anchor="middle" '
             f'fill="#555">{hid}</text>'
         )
-        if spec.city:
-            r = 7 if spec.city == "major" else 4.5
-            out.append(f'<circle cx="{x:.1f}" cy="{y + 14:.1f}" r="{r}" fill="#444"/>')
-        if spec.town:
-            out.append(f'<rect x="{x - 3:.1f}" y="{y + 11:.1f}" width="6" height="6" fill="#666"/>')
-        if spec.fortification:
-            out.append(
-                f'<polygon points="{_poly([(x - 8, y + 22), (x, y + 16), (x + 8, y + 22)])}" '
-                f'fill="none" stroke="#222" stroke-width="1.5"/>'
-            )
-        if spec.vp:
-            out.append(
-                f'<text x="{x + 14:.1f}" y="{y + 18:.1f}" font-size="9" fill="#b00">'
-                f"{spec.vp}</text>"
-            )
+        out.extend(style.hex_features(spec, x, y))
     # shaded overlays (ZOC etc.) under the hexside features
     for layer in layers:
         for s in layer.shades:
@@ -213,32 +255,12 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
             )
     # hexside features
     for key, hs in sorted(sc.map.hexsides.items()):
-        a, b = parse_hexside_id(key)
+        a, b = parse_hexside_id(key, sc.hex_format)
         (x1, y1), (x2, y2) = g.shared_edge(a, b)
         seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-        if hs.river:
-            width = {"minor": 2.5, "major": 4.5, "volga": 8}[hs.river]
-            colour = "#1f6fd1" if hs.river != "volga" else "#0c3d8a"
-            out.append(f'<line {seg} stroke="{colour}" stroke-width="{width}"/>')
-        if hs.lake:
-            out.append(f'<line {seg} stroke="#7fb7e6" stroke-width="6"/>')
-        if hs.impassable:
-            out.append(f'<line {seg} stroke="#111" stroke-width="5"/>')
-        if hs.alpine:
-            out.append(f'<line {seg} stroke="#8a5a2b" stroke-width="4" stroke-dasharray="4 3"/>')
         ca, cb = g.centre(a), g.centre(b)
         cseg = f'x1="{ca[0]:.1f}" y1="{ca[1]:.1f}" x2="{cb[0]:.1f}" y2="{cb[1]:.1f}"'
-        if hs.road:
-            w = 3 if hs.road == "primary" else 1.8
-            out.append(f'<line {cseg} stroke="#b5651d" stroke-width="{w}"/>')
-        if hs.rail:
-            out.append(f'<line {cseg} stroke="#222" stroke-width="1.5" stroke-dasharray="6 3"/>')
-        if hs.bridge:
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            out.append(
-                f'<rect x="{mx - 4:.1f}" y="{my - 4:.1f}" width="8" height="8" fill="#fff" '
-                f'stroke="#000"><title>{hs.bridge} bridge {key}</title></rect>'
-            )
+        out.extend(style.hexside_features(key, hs, seg, cseg, ((x1 + x2) / 2, (y1 + y2) / 2)))
     # entry areas
     for aid, area in sorted(sc.map.entry_areas.items()):
         x, y = g.area_point(aid)
@@ -252,7 +274,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
     # overlay hexside marks and lines
     for layer in layers:
         for mk in layer.marks:
-            a, b = parse_hexside_id(mk.hexside)
+            a, b = parse_hexside_id(mk.hexside, sc.hex_format)
             if a not in sc.map.hexes or b not in sc.map.hexes:
                 continue
             (x1, y1), (x2, y2) = g.shared_edge(a, b)
@@ -278,19 +300,12 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
         x, y = g.point(place)
         for i, u in enumerate(units[:4]):
             ox, oy = x - 11 + 3 * i, y - 9 - 3 * i
-            fill = SIDE_FILL[u.side]
-            stroke = {"good-order": "#222", "disrupted": "#e0a000", "full-retreat": "#d00000"}[
-                u.status
-            ]
-            tip = (
-                f"{u.id} ({u.side} {u.type}) {u.attack}-{u.defense}-{u.ma}, steps "
-                f"{u.steps_left}/{u.max_steps}, {u.status}, {u.supply}"
-                + (", train" if u.train else "")
-            )
+            fill = SIDE_FILL.get(u.side, "#bbbbbb")
+            stroke, width = style.unit_outline(u)
             out.append(
                 f'<rect x="{ox:.1f}" y="{oy:.1f}" width="22" height="18" rx="2" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="{2.2 if u.status != "good-order" else 1}">'
-                f"<title>{escape(tip)}</title></rect>"
+                f'stroke="{stroke}" stroke-width="{width}">'
+                f"<title>{escape(style.unit_tip(u))}</title></rect>"
             )
         top = units[min(len(units), 4) - 1]
         i = min(len(units), 4) - 1
@@ -299,7 +314,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
             f'<text x="{ox + 11:.1f}" y="{oy + 8:.1f}" font-size="7" text-anchor="middle">'
             f"{escape(top.id[:6])}</text>"
             f'<text x="{ox + 11:.1f}" y="{oy + 16:.1f}" font-size="7" text-anchor="middle">'
-            f"{top.attack}-{top.defense}-{top.ma}</text>"
+            f"{escape(style.unit_label(top))}</text>"
         )
         if len(units) > 4:
             out.append(f'<text x="{x + 14:.1f}" y="{y:.1f}" font-size="8">+{len(units) - 4}</text>')
@@ -314,12 +329,7 @@ def render_svg(sc: Scenario, layers: list[Layer]) -> str:
                 )
     # legend
     y = g.height + 10
-    base_legend = [
-        ("#1f6fd1", "river (thicker: major; dark: Volga)"),
-        ("#111", "impassable hexside"),
-        ("#b5651d", "road"),
-        ("#d00000", "unit outline: red = Full Retreat, amber = Disrupted"),
-    ]
+    base_legend = list(style.legend)
     for colour, text in base_legend + [item for layer in layers for item in layer.legend]:
         out.append(
             f'<rect x="{MARGIN / 2}" y="{y - 10:.1f}" width="14" height="12" fill="{colour}"/>'

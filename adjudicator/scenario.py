@@ -1,10 +1,15 @@
 """Scenario files: one position of one game (contract section 2).
 
 ``load_scenario`` reads YAML or JSON, validates it into the typed ``Scenario``
-model and reports *every* problem at once as ``FILE:LINE: PATH: message``
-(``adjudicator.errors.InputError``). Nothing the user wrote is changed: hex ids
-that YAML reads as numbers (``0404:`` unquoted) are turned back into the digits
-as they were typed, and anything that cannot be read that way is refused.
+model of the file's game and reports *every* problem at once as
+``FILE:LINE: PATH: message`` (``adjudicator.errors.InputError``). Nothing the
+user wrote is changed: hex ids that YAML reads as numbers (``0404:`` unquoted)
+are turned back into the digits as they were typed, and anything that cannot be
+read that way is refused.
+
+The models here are what every game's position shares; a game extends them with
+its own vocabulary in ``adjudicator/games/<game>/scenario.py`` and names its
+``Scenario`` class in its registration (``Game.scenario``).
 """
 
 from __future__ import annotations
@@ -12,62 +17,20 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarint import ScalarInt
 
 from adjudicator.errors import InputError, Problem, read_input
-from adjudicator.hexgrid import HexGrid, is_hex_id, parse_hexside_id
-
-Side = Literal["axis", "soviet"]
-Terrain = Literal[
-    "clear",
-    "desert",
-    "woods",
-    "rough",
-    "wooded-rough",
-    "marsh",
-    "seasonal-marsh",
-    "mountain",
-    "alpine",
-]
-Weather = Literal["clear", "overcast", "overcast-w", "rain", "mud", "snow"]
-
-NON_MECHANIZED_TYPES = (
-    "infantry",
-    "security",
-    "jager",
-    "naval-infantry",
-    "mountain",
-    "bicycle",
-    "nkvd",
-    "engineer",
-    "cavalry",
-    "sturm",
-    "ski",
-)
-MECHANIZED_TYPES = (
-    "tank",
-    "panzer",
-    "mechanized",
-    "panzergrenadier",
-    "tank-destroyer",
-    "motorized",
-    "artillery",
-    "army-hq",
-    "front-hq",
-    "sturmgeschutz",
-)
-NON_COMBAT_TYPES = ("supply-point", "leader", "soviet-army-hq", "reserve-army")
-#: Artillery Support Units (18.2): artillery and the 4th Panzer Army HQs.
-ASU_TYPES = ("artillery", "army-hq", "front-hq")
-UNIT_TYPES = NON_MECHANIZED_TYPES + MECHANIZED_TYPES + NON_COMBAT_TYPES
-UnitType = Literal[UNIT_TYPES]  # type: ignore[valid-type]
+from adjudicator.fastload import check_sizes, read_json, read_yaml
+from adjudicator.hexgrid import DEFAULT_FORMAT, HexFormat, HexGrid, parse_hexside_id
+from adjudicator.limits import MAX_DEPTH, MAX_NUMBER, nesting_message, read_text
 
 
 class _Strict(BaseModel):
@@ -75,41 +38,17 @@ class _Strict(BaseModel):
 
 
 class HexSpec(_Strict):
-    terrain: Terrain = "clear"
-    city: Literal["major", "minor"] | None = None
-    town: bool = False
-    vp: int = Field(default=0, ge=0)
-    port: bool = False
-    control: Side | None = None
-    fortification: Literal["printed", "built", "under-construction"] | None = None
-    #: Not in contract v1: the City Battle marker level on this city hex (11.6.2): 0, 1 or 2.
-    city_battle: int = Field(default=0, ge=0, le=2)
-    # -- Not in contract v1 (supply, chapters 16-17); all optional. --
-    #: The sea a port lies on (16.2.3-16.2.5): black, azov, or kerch (the Kerch Strait, Taman).
-    sea: Literal["black", "azov", "kerch"] | None = None
-    #: The port whose holder commands its sea when he can also supply it (Temryuk, 16.2.4).
-    naval_base: bool = False
-    #: A printed Landmark (9.3.5, 16.5.4).
-    landmark: bool = False
-    #: The railroad in this hex is not yet repaired for the Axis (17.1, 17.2, 17.4).
-    rail_unrepaired: bool = False
+    """A map hex; a game's own class adds its features (city, town, victory points...)."""
+
+    terrain: str = "clear"
 
 
 class HexsideSpec(_Strict):
-    river: Literal["minor", "major", "volga"] | None = None
-    bridge: Literal["road", "rail", "ferry"] | None = None
-    road: Literal["primary", "secondary"] | None = None
-    rail: bool = False
-    impassable: bool = False
-    lake: bool = False
-    alpine: bool = False
-    #: Not in contract v1: force a river or lake hexside frozen or unfrozen.
-    #: By default major rivers (not the Volga) and lakes freeze on Winter turns (23.4).
-    frozen: bool | None = None
+    """What lies on a hexside; a game's own class names its features (rivers, roads...)."""
 
 
 class EntryArea(_Strict):
-    side: Literal["axis", "soviet", "neutral"]
+    side: str
     hexes: list[str] = Field(default_factory=list)
 
 
@@ -121,88 +60,52 @@ class MapSpec(_Strict):
 
 
 class Unit(_Strict):
+    """A unit on the map or in an entry area; a game's own class adds its fields."""
+
     id: str
-    side: Side
+    side: str
     hex: str
-    type: UnitType  # type: ignore[valid-type]
-    attack: int = Field(ge=0)
-    defense: int = Field(ge=0)
-    ma: int = Field(ge=0)
-    max_steps: int = Field(default=1, ge=1)
-    steps: int | None = Field(default=None, ge=1)
-    free_stacking: bool = False
-    tank: Literal["none", "black", "red", "white"] = "none"
-    tq: Literal["elite", "normal", "low"] = "normal"
-    status: Literal["good-order", "disrupted", "full-retreat"] = "good-order"
-    train: bool = False
-    retreated: bool = False
-    supply: Literal["in-supply", "out-of-supply", "isolated"] = "in-supply"
-    # -- Not in contract v1 (combat, chapters 8-11, 18, 20.5, 21.4, 28); all optional. --
-    #: Axis nationality (2.3.4, 20.5): german (the default for Axis units), romanian,
-    #: hungarian, italian, slovakian, croatian or ncv (North Caucasian Volunteers).
-    nationality: Literal[
-        "german", "romanian", "hungarian", "italian", "slovakian", "croatian", "ncv", "soviet"
-    ] | None = None
-    #: Defense strength printed in parentheses on the counter (9.8).
-    parenthesized: bool = False
-    #: Has attacked earlier in this Combat Phase (8.1).
-    attacked: bool = False
-    #: Has been attacked earlier in this Combat Phase (8.1).
-    defended: bool = False
-    #: Carries a Replacement marker (21.4).
-    replacement: bool = False
-    #: ASU or leader on its Used side (18.2.1, 28.1.1).
-    used: bool = False
-    #: Range printed on an ASU or leader counter, in hexes (18.4, 28.1.2).
-    range: int | None = Field(default=None, ge=0)
 
     @field_validator("id", "hex", mode="before")
     @classmethod
     def _text(cls, v: Any) -> Any:
         return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
 
-    @property
-    def steps_left(self) -> int:
-        return self.max_steps if self.steps is None else self.steps
 
-    @property
-    def is_combat(self) -> bool:
-        """Combat units have a defense strength above zero (2.3.1, 19.1)."""
-        return self.defense > 0 and self.type not in NON_COMBAT_TYPES
-
-    @property
-    def is_mechanized(self) -> bool:
-        return self.type in MECHANIZED_TYPES
-
-    @property
-    def is_asu(self) -> bool:
-        return self.type in ASU_TYPES
+Add = Callable[[tuple[str | int, ...], str], None]
 
 
-class SupplySourceSpec(_Strict):
-    """Not in contract v1: a Supply Source a scenario's special rules name (16.2, S1-S4)."""
+class MovesUsed(_Strict):
+    """Movement: what the phasing player has already used this Movement Phase."""
 
-    side: Side
-    #: A hex id, or the id of an entry area that becomes a source for ``side``.
-    hex: str
-    note: str | None = None
-
-    @field_validator("hex", mode="before")
-    @classmethod
-    def _text(cls, v: Any) -> Any:
-        return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+    #: Units moved by rail so far (5.6.2: four a turn, leaders not counted).
+    rail: int = Field(default=0, ge=0)
+    #: Of them, units that started on a map hex (5.6.2: one a turn).
+    rail_map: int = Field(default=0, ge=0)
+    #: Seas whose Shipping Paths a unit has used (5.7.1: one unit per sea a turn).
+    sea: list[Literal["black", "azov"]] = Field(default_factory=list)
+    #: Units that crossed the Kerch Strait (5.7.2: one a turn).
+    kerch: int = Field(default=0, ge=0)
+    #: Units that used the Vladimirovka rail ferry (5.5.7: one a turn).
+    ferry: int = Field(default=0, ge=0)
 
 
 class Scenario(_Strict):
+    """One position of one game. A game declares its format by subclassing these models
+    (its terrain, hexside features, unit fields, markers, weather and phases as the
+    fields' types) in ``adjudicator/games/<game>/scenario.py``, naming its hex id format
+    and grid in ``hex_format``, and its own cross-checks in the ``check_*`` hooks."""
+
+    #: How the game prints hex ids and lays out its grid.
+    hex_format: ClassVar[HexFormat] = DEFAULT_FORMAT
+
     game: str
-    turn: int = Field(default=1, ge=1)
-    weather: Weather = "clear"
-    phasing: Side = "axis"
+    turn: int = Field(default=1, ge=1, le=MAX_NUMBER)
+    weather: str = "clear"
+    phasing: str
     map: MapSpec
     units: list[Unit] = Field(default_factory=list)
     readings: dict[str, str] = Field(default_factory=dict)
-    #: Not in contract v1: extra Supply Sources named by the scenario's special rules.
-    supply_sources: list[SupplySourceSpec] = Field(default_factory=list)
     #: A worked example's question and expected answer (KB examples); ignored here.
     example: dict[str, Any] | None = None
     notes: str | None = None
@@ -212,7 +115,7 @@ class Scenario(_Strict):
 
     @cached_property
     def grid(self) -> HexGrid:
-        return HexGrid.of(self.map.hexes, self.map.shifted)
+        return HexGrid.of(self.map.hexes, self.map.shifted, self.hex_format)
 
     @cached_property
     def units_by_id(self) -> dict[str, Unit]:
@@ -226,12 +129,18 @@ class Scenario(_Strict):
 
     @cached_property
     def _hexsides(self) -> dict[frozenset[str], HexsideSpec]:
-        return {frozenset(parse_hexside_id(k)): v for k, v in self.map.hexsides.items()}
+        return {frozenset(parse_hexside_id(k, self.hex_format)): v
+                for k, v in self.map.hexsides.items()}
 
-    @property
-    def winter(self) -> bool:
-        """The Russian Winter begins on Turn 28 (23.4)."""
-        return self.turn >= 28
+    # -- the game's own cross-checks (called by the loader, in file order) --
+    def check_hexside(self, path: tuple[str | int, ...], spec: HexsideSpec, add: Add) -> None:
+        """Problems of one hexside, reported through ``add(path, message)``."""
+
+    def check_unit(self, path: tuple[str | int, ...], unit: Unit, add: Add) -> None:
+        """Problems of one unit."""
+
+    def check(self, add: Add) -> None:
+        """Problems of the position as a whole, after the shared checks."""
 
 
 # --------------------------------------------------------------------------
@@ -320,6 +229,9 @@ def _read_document(path: Path, text: str, col: _Collector) -> Any:
         except json.JSONDecodeError as exc:
             col.add((), f"malformed JSON: {exc.msg} (column {exc.colno})", exc.lineno)
             return None
+        except (ValueError, RecursionError):  # pragma: no cover - refused by scan_json
+            col.add((), "unreadable JSON", 1)
+            return None
     try:
         return yaml.load(text)
     except MarkedYAMLError as exc:
@@ -327,24 +239,54 @@ def _read_document(path: Path, text: str, col: _Collector) -> Any:
         line = mark.line + 1 if mark else 1
         what = exc.problem or exc.context or "unreadable"
         col.add((), f"malformed YAML: {what}", line)
+    except ReaderError as exc:  # a character YAML does not allow
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        col.add((), f"malformed YAML: {' '.join(str(exc.reason).split())} "
+                    f"(character #x{exc.character:04x})"
+                if isinstance(exc.character, int) else f"malformed YAML: {exc.reason}", line)
     except YAMLError as exc:  # pragma: no cover - other ruamel errors
+        col.add((), f"malformed YAML: {' '.join(str(exc).split())}", 1)
+    except RecursionError:
+        col.add((), f"malformed YAML, {nesting_message()}", 1)
+    except ValueError as exc:  # a number too long to read
         col.add((), f"malformed YAML: {exc}", 1)
     return None
 
 
-def _plain(node: Any, path: PathT, col: _Collector) -> Any:
-    """Copy the ruamel tree into plain Python data, fixing hex-id numbers."""
+def _plain(node: Any, path: PathT, col: _Collector, seen: set[int] | None = None) -> Any:
+    """Copy the ruamel tree into plain Python data, fixing hex-id numbers.
+
+    A mapping or list met twice (an alias) is refused rather than copied again, and the
+    copy stops at MAX_DEPTH, so that nothing the first scan missed can explode here.
+    """
+    if seen is None:
+        seen = set()
+    if isinstance(node, dict | list):
+        if id(node) in seen:
+            col.add(path, "an alias (*name) is not allowed in a scenario file; "
+                          "write the value out in full")
+            return None
+        seen.add(id(node))
+        if len(path) >= MAX_DEPTH:
+            col.add(path, nesting_message())
+            return None
     if isinstance(node, dict):
         out = {}
         for k, v in node.items():
             key = k if isinstance(k, str) else _hex_text(k)
             if key is None:
-                col.add(path, f"key {k!r} must be text")
+                hint = f' (quote it: "{k}")' if isinstance(k, float) else ""
+                lc = getattr(node, "lc", None)
+                try:
+                    line = lc.key(k)[0] + 1 if lc is not None else None
+                except (KeyError, TypeError):
+                    line = None
+                col.add(path, f"key {k!r} must be text{hint}", line)
                 continue
-            out[key] = _plain(v, (*path, key), col)
+            out[key] = _plain(v, (*path, key), col, seen)
         return out
     if isinstance(node, list):
-        return [_plain(v, (*path, i), col) for i, v in enumerate(node)]
+        return [_plain(v, (*path, i), col, seen) for i, v in enumerate(node)]
     if _leading_zeros(node):
         return _hex_text(node)
     if isinstance(node, str):
@@ -380,36 +322,40 @@ def _normalise(data: Any, col: _Collector) -> Any:
     return data
 
 
-def _model_fields(path: PathT) -> list[str]:
-    """Field names of the model at ``path``, for did-you-mean suggestions."""
-    model: Any = Scenario
+def _model_fields(path: PathT, model: Any) -> list[str]:
+    """Field names of the model at ``path`` (from the scenario model ``model``), for
+    did-you-mean suggestions."""
     for part in path:
-        if model is Scenario and part == "map":
-            model = MapSpec
-        elif model is Scenario and part == "units":
-            model = Unit
-        elif model is MapSpec and part == "hexes":
-            model = HexSpec
-        elif model is MapSpec and part == "hexsides":
-            model = HexsideSpec
-        elif model is MapSpec and part == "entry_areas":
-            model = EntryArea
-        elif model is Scenario and part == "supply_sources":
-            model = SupplySourceSpec
-        elif isinstance(part, int) or model in (
-            HexSpec, HexsideSpec, EntryArea, Unit, SupplySourceSpec
-        ):
+        if isinstance(part, int):
             continue
+        field = model.model_fields.get(part)
+        if field is None:
+            continue  # a key of a mapping (a hex id, an entry area): same model
+        inner = _inner_model(field.annotation)
+        if inner is not None:
+            model = inner
     return [n for n, f in model.model_fields.items() if not f.exclude]
 
 
-def _describe(err: dict, col: _Collector) -> None:
+def _inner_model(annotation: Any) -> Any:
+    """The model class a field holds: itself, or the values of its list or mapping."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if get_origin(annotation) is not None:
+        for arg in reversed(get_args(annotation)):
+            inner = _inner_model(arg)
+            if inner is not None:
+                return inner
+    return None
+
+
+def _describe(err: dict, col: _Collector, model: Any) -> None:
     loc: PathT = tuple(err["loc"])
     kind = err["type"]
     value = err.get("input")
     if kind == "extra_forbidden":
         parent, key = loc[:-1], loc[-1]
-        options = _model_fields(parent)
+        options = _model_fields(parent, model)
         close = difflib.get_close_matches(str(key), options, n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else f"; known keys: {', '.join(options)}"
         col.add(loc, f"unknown key '{key}'{hint}")
@@ -424,6 +370,11 @@ def _describe(err: dict, col: _Collector) -> None:
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         col.add(loc, f"{value!r} is not one of {', '.join(choices)}{hint}")
         return
+    if kind in ("list_type", "dict_type", "model_type", "model_attributes_type"):
+        want = "a list" if kind == "list_type" else "a mapping (key: value)"
+        got = f"the text {value!r}" if isinstance(value, str) else _kind_of(value)
+        col.add(loc, f"expected {want}, got {got}")
+        return
     if kind.startswith("int_") or kind.startswith("bool_") or kind.startswith("string_"):
         col.add(loc, f"{err['msg'].lower()}, got {value!r}")
         return
@@ -433,21 +384,41 @@ def _describe(err: dict, col: _Collector) -> None:
     col.add(loc, err["msg"])
 
 
-def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], list[str]]) -> None:
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{value!r} (true or false)"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], list[str]],
+                     partial: bool = False) -> None:
+    """Checks across fields; ``partial`` for the valid parts of an invalid file (whose
+    game may be missing, already reported)."""
     games = known_games()
-    if sc.game and sc.game not in games:
+    if sc.game not in games and (sc.game or not partial):
         close = difflib.get_close_matches(sc.game, games, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         col.add(("game",), f"no adjudicator for game '{sc.game}' (known: {', '.join(games)}){hint}")
+    elif sc.game:
+        _check_readings(sc, col)
     grid = sc.grid
+    fmt = sc.hex_format
     for hid in sc.map.hexes:
-        if not is_hex_id(hid):
-            col.add(("map", "hexes", hid), f"'{hid}' is not a four-digit hex id like \"0404\"")
+        if not fmt.is_id(hid):
+            col.add(("map", "hexes", hid), f"'{hid}' is not {fmt.describe()}")
     seen_sides: dict[frozenset[str], str] = {}
     for key, spec in sc.map.hexsides.items():
         path = ("map", "hexsides", key)
         try:
-            a, b = parse_hexside_id(key)
+            a, b = parse_hexside_id(key, fmt)
         except ValueError as exc:
             col.add(path, str(exc))
             continue
@@ -461,14 +432,13 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
         if pair in seen_sides:
             col.add(path, f"same hexside as '{seen_sides[pair]}' given twice")
         seen_sides[pair] = key
-        if spec.bridge and not spec.river:
-            col.add((*path, "bridge"), "a bridge needs a river on the same hexside")
+        sc.check_hexside(path, spec, col.add)
     for aid, area in sc.map.entry_areas.items():
         path = ("map", "entry_areas", aid)
-        if is_hex_id(aid):
+        if fmt.is_id(aid):
             col.add(path, f"entry-area id '{aid}' looks like a hex id; use a letter such as 'W'")
         for i, hid in enumerate(area.hexes):
-            if hid not in grid:
+            if hid not in grid or not fmt.is_id(hid):
                 col.add((*path, "hexes", i), f"'{hid}' is not on the map")
             elif not grid.on_edge(hid):
                 col.add((*path, "hexes", i), f"'{hid}' is not on the map edge")
@@ -481,61 +451,64 @@ def _semantic_checks(sc: Scenario, col: _Collector, known_games: Callable[[], li
         else:
             seen_units[u.id] = i
         if u.hex not in grid and u.hex not in sc.map.entry_areas:
-            if is_hex_id(u.hex):
+            if fmt.is_id(u.hex):
                 col.add((*path, "hex"), f"'{u.hex}' is not on the map")
             else:
                 areas = list(sc.map.entry_areas)
                 close = difflib.get_close_matches(u.hex, areas, n=1)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
                 col.add((*path, "hex"), f"no entry area '{u.hex}'{hint}")
-        if u.steps is not None and u.steps > u.max_steps:
-            col.add((*path, "steps"), f"{u.steps} steps left but max_steps is {u.max_steps}")
-    for i, src in enumerate(sc.supply_sources):
-        if src.hex not in grid and src.hex not in sc.map.entry_areas:
-            col.add(("supply_sources", i, "hex"),
-                    f"'{src.hex}' is neither a map hex nor an entry area")
-    for hid, spec in sc.map.hexes.items():
-        if spec.sea and not spec.port:
-            col.add(("map", "hexes", hid, "sea"), "a sea is given only for a port (16.2.3)")
+        sc.check_unit(path, u, col.add)
+    sc.check(col.add)
 
 
-def _salvage(data: dict) -> Scenario | None:
+def _check_readings(sc: Scenario, col: _Collector) -> None:
+    """Every reading a scenario chooses is one the knowledge base names (as --reading)."""
+    from adjudicator.games import get_game
+
+    try:
+        game = get_game(sc.game)
+    except KeyError:
+        return
+    for rule, name in (sc.readings or {}).items():
+        problem = game.reading_problem(rule, name)
+        if problem:
+            col.add(("readings", rule), problem)
+
+
+def _salvage(data: dict, model: type[Scenario]) -> Scenario | None:
     """The parts of an invalid file that do validate, for the remaining checks.
 
     The map must validate for any cross-check to make sense; units that fail
     on their own are left out (their problems are already listed).
     """
+    map_model = _inner_model(model.model_fields["map"].annotation)
+    unit_model = _inner_model(model.model_fields["units"].annotation)
     try:
-        m = MapSpec.model_validate(data.get("map"))
+        m = map_model.model_validate(data.get("map"))
     except ValidationError:
         return None
     units = []
-    for raw in data.get("units") or []:
+    listed = data.get("units")
+    for raw in listed if isinstance(listed, list) else []:
         try:
-            units.append(Unit.model_validate(raw))
+            units.append(unit_model.model_validate(raw))
         except ValidationError:
             # Keep what can still be cross-checked: its id and where it stands.
             ok = isinstance(raw, dict) and all(isinstance(raw.get(k), str) for k in ("id", "hex"))
             units.append(
-                Unit.model_construct(id=raw["id"], hex=raw["hex"], steps=None, max_steps=1)
+                unit_model.model_construct(id=raw["id"], hex=raw["hex"], steps=None,
+                                           max_steps=1)
                 if ok else None
             )
     game = data.get("game") if isinstance(data.get("game"), str) else None
-    sc = Scenario.model_construct(game=game or "", map=m, units=[u for u in units if u],
-                                  readings={}, source="")
+    readings = data.get("readings")
+    readings = {k: v for k, v in readings.items() if isinstance(v, str)} \
+        if isinstance(readings, dict) else {}
+    sc = model.model_construct(game=game or "", map=m, units=[u for u in units if u],
+                               readings=readings, source="")
     sc.__dict__["_unit_index"] = [i for i, u in enumerate(units) if u]
     return sc
-
-
-#: Games whose positions have their own format: game id -> a function of the plain data
-#: and the problem collector (``col.add(path, message)``) that returns the game's model or
-#: raises ``InputError(col.problems)``. A game registers here when its package is imported.
-FORMATS: dict[str, Callable[[dict, _Collector], Any]] = {}
-
-
-def register_format(game_id: str, parse: Callable[[dict, _Collector], Any]) -> None:
-    """Let a game read its positions into its own model (see ``FORMATS``)."""
-    FORMATS[game_id] = parse
 
 
 def _default_games() -> list[str]:
@@ -544,13 +517,42 @@ def _default_games() -> list[str]:
     return game_ids()
 
 
+def scenario_model(game: Any) -> type[Scenario]:
+    """The scenario model of the game a file names: its registered game's model; for a
+    game nobody adjudicates, the default game's (so the file's other problems are
+    still listed beside the unknown game)."""
+    from adjudicator.games import default_game_id, game_ids, get_game
+
+    gid = game if isinstance(game, str) and game in game_ids() else default_game_id()
+    return get_game(gid).scenario_model
+
+
+def _game_loader(game: str) -> Callable[[dict, _Collector], Any] | None:
+    """The loader of a registered game that declares its own (``Game.loader``), else None."""
+    from adjudicator.games import game_ids, get_game
+
+    return get_game(game).loader_function if game in game_ids() else None
+
+
 def parse_scenario(
     text: str,
     source: str = "<memory>",
     suffix: str = ".yaml",
     known_games: Callable[[], list[str]] = _default_games,
 ) -> Scenario:
-    """Parse scenario text; raise InputError listing every problem."""
+    """Parse scenario text; raise InputError listing every problem.
+
+    The text is first read fast (:mod:`adjudicator.fastload`: the limits are checked there,
+    each refusal with its line). A file that reads and validates cleanly is done. Anything
+    else is read again by the line-tracking reader, which finds the line of every problem.
+    """
+    json_text = suffix.lower() == ".json"
+    data = read_json(text, source) if json_text else read_yaml(text, source)
+    if data is not None:
+        col = _Collector(source, None)
+        sc = _validate(_normalise(data, col), col, source, known_games)
+        if sc is not None and not col.problems:
+            return sc
     col = _Collector(source, None)
     doc = _read_document(Path(source).with_suffix(suffix), text, col)
     if col.problems:
@@ -559,22 +561,51 @@ def parse_scenario(
     if not isinstance(doc, dict):
         col.add((), "a scenario file holds a mapping with keys game, map, units, ...")
         raise InputError(col.problems)
-    data = _normalise(_plain(doc, (), col), col)
-    own = FORMATS.get(data.get("game")) if data.get("game") in known_games() else None
-    if own is not None:
-        return own(data, col)
+    data = _plain(doc, (), col)
     try:
-        sc = Scenario.model_validate({**data, "source": source})
+        check_sizes(data, source)
+    except InputError as exc:  # the same refusal, with the line of the part too large
+        raise InputError([Problem(p.file, _line_of(doc, _path_of(p.path)), p.path, p.message)
+                          for p in exc.problems]) from None
+    sc = _validate(_normalise(data, col), col, source, known_games)
+    if col.problems or sc is None:
+        raise InputError(col.problems)
+    return sc
+
+
+def _path_of(text: str) -> PathT:
+    """The inverse of format_path for the paths of size refusals (keys without dots)."""
+    out: list[str | int] = []
+    for part in text.replace("[", ".[").split("."):
+        if part.startswith("[") and part.endswith("]"):
+            out.append(int(part[1:-1]))
+        elif part and part != "(top)":
+            out.append(part)
+    return tuple(out)
+
+
+def _validate(data: dict, col: _Collector, source: str,
+              known_games: Callable[[], list[str]]) -> Scenario | None:
+    """The model of plain data (the scenario model of the game it names), every problem
+    added to ``col``."""
+    game = data.get("game")
+    load = _game_loader(game) if isinstance(game, str) and game in known_games() else None
+    if load is not None:  # a game with its own format (e.g. a graph map) reads it itself
+        try:
+            return load(data, col)
+        except InputError:
+            return None  # (its problems are in col)
+    model = scenario_model(game)
+    try:
+        sc = model.model_validate({**data, "source": source})
     except ValidationError as exc:
         for err in exc.errors(include_url=False):
-            _describe(err, col)
-        partial = _salvage(data)
+            _describe(err, col, model)
+        partial = _salvage(data, model)
         if partial is not None:
-            _semantic_checks(partial, col, known_games)
-        raise InputError(col.problems) from None
+            _semantic_checks(partial, col, known_games, partial=True)
+        return None
     _semantic_checks(sc, col, known_games)
-    if col.problems:
-        raise InputError(col.problems)
     return sc
 
 
@@ -589,7 +620,16 @@ def load_scenario(path: str | Path, **kw: Any) -> Scenario:
 def line_of(sc: Scenario, path: PathT) -> int:
     """Line of ``path`` in the scenario's file (1 when unknown)."""
     try:
-        text = Path(sc.source).read_text(encoding="utf-8")
-        return _line_of(YAML(typ="rt").load(text), path)
-    except (OSError, YAMLError):
+        st = Path(sc.source).stat()
+        return _line_of(_tree(sc.source, st.st_mtime_ns, st.st_size), path)
+    except (OSError, InputError):
         return 1
+
+
+@lru_cache(maxsize=4)
+def _tree(source: str, mtime_ns: int, size: int) -> Any:
+    """The line-tracking tree of a file that loaded before (read once per version)."""
+    try:
+        return YAML(typ="rt").load(read_text(source))
+    except (YAMLError, RecursionError, ValueError):
+        return None

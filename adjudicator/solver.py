@@ -56,6 +56,7 @@ import clingo
 from clingo import ast
 from clorm import Predicate
 
+from adjudicator import clock
 from adjudicator.errors import InputError, Problem
 from adjudicator.games import Game, get_game
 from adjudicator.scenario import MapSpec, Scenario, format_path, line_of
@@ -935,6 +936,7 @@ class Solver:
         hold units of both sides are always added, so that the position's input
         errors are reported as without a window.
         """
+        clock.check()
         chosen = {**self.readings_for(sc), **(readings or {})}
         seen = _window(sc, window)
         with _LOCK:
@@ -957,12 +959,14 @@ class Solver:
         facts, window or None) triple, as ``solve`` takes them. The answers are the
         same as ``solve`` would give one by one; grounding them together is faster.
         Positions on different maps are answered map by map."""
+        clock.check()
         items = list(questions)
         by_map: dict[str, list[int]] = {}
         for i, (sc, _, _) in enumerate(items):
             by_map.setdefault(self.game.facts.map_digest(sc.map), []).append(i)
         answers: list[Answer | None] = [None] * len(items)
         for idx in by_map.values():
+            clock.check()
             batch = []
             for i in idx:
                 sc, extra, window = items[i]

@@ -59,3 +59,20 @@ def double_edge_bond(ref_bonds: Any) -> bool:
             return True
         seen.add(key)
     return False
+
+
+def moves_table(answers: Any) -> list[dict[str, list[str]]]:
+    """For each mover: mode (normal, extended, tactical) -> the places it may end in.
+    Takes adjudicator answers (``MovesAnswer``) or reference ones (``RefMoves``)."""
+    out = []
+    for a in answers:
+        if hasattr(a, "ends") and isinstance(a.ends, dict):
+            out.append({m: sorted(a.places(m)) for m in ("normal", "extended", "tactical")})
+            continue
+        modes: dict[str, set[str]] = {m: set() for m in ("normal", "extended", "tactical")}
+        for e in a.ends:
+            for m in (e.mode, *e.also):
+                if m in modes:
+                    modes[m].add(e.place)
+        out.append({m: sorted(v) for m, v in modes.items()})
+    return out

@@ -189,6 +189,27 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         if asp_adv else None,
         (lambda: [ref_adv(a, h, 4, us) for a, h, us in work]) if ref_adv else None,
         same_advances, "the same, one call per attack"))
+    asp_moves = _optional("adjudicator.games.s42.queries.moves", "moves")
+    asp_moves_many = _optional("adjudicator.games.s42.queries.moves", "moves_many")
+    ref_moves = _optional("adjudicator.games.s42.reference.moves", "moves")
+    side = [[u.id] for u in sc.units if u.side == sc.phasing and u.hex in sc.map.hexes]
+    one = side[:1]
+
+    def same_moves(a: Any, r: Any) -> bool:
+        return compare.moves_table(a) == compare.moves_table(r)
+
+    # Movement Phase reach of one unit, as a player asks about one unit.
+    out.append(Case(
+        "moves_one",
+        (lambda s: [asp_moves(fresh(sc), one[0], solver=s)]) if asp_moves and one else None,
+        (lambda: [ref_moves(sc, one[0])]) if ref_moves and one else None,
+        same_moves, "reach of one unit"))
+    # Every unit of the phasing side on the map, in one call.
+    out.append(Case(
+        "moves_side",
+        (lambda s: asp_moves_many(fresh(sc), side, solver=s)) if asp_moves_many else None,
+        (lambda: [ref_moves(sc, us) for us in side]) if ref_moves else None,
+        same_moves, f"reach of all {len(side)} units of the phasing side, one call"))
     return out
 
 

@@ -86,7 +86,7 @@ html_search_scorer = str(HERE / "_static" / "scorer.js")
 html_theme_options = {
     "description": "Rules questions for hex-and-counter wargames, answered with the rule ids "
     "that decide them.",
-    "fixed_sidebar": True,
+    "fixed_sidebar": False,
     "page_width": "1100px",
     "sidebar_width": "250px",
     "show_relbars": True,

@@ -145,6 +145,36 @@ def test_parallel_build_matches(project: Path) -> None:
     assert {c.docname for c in domain.citations["s42:7.3"]} >= {f"p{i}" for i in range(6)}
 
 
+DECIMAL = """
+Decimal cases
+=============
+
+Cites :rule:`sos:2.0`, :rule:`sos:2.21`, :rule:`sos:2.5` and :rule:`sos:2.2`.
+
+.. rule:: sos:2.5 Die
+   :order: 3
+
+.. rule:: sos:2.21 Units
+   :order: 2
+
+.. rule:: sos:2.2 Pieces
+   :order: 1
+
+.. rule:: sos:2.0 Components
+   :order: 0
+"""
+
+
+def test_rule_index_follows_the_book_order(project: Path) -> None:
+    files = {"index.rst": INDEX.replace("   other\n", "   other\n   decimal\n"),
+             "other.rst": OTHER, "decimal.rst": DECIMAL}
+    app, warnings = build(project, files)
+    assert "WARNING" not in warnings, warnings
+    # 2.21 is a case of 2.2: it comes before 2.5, as in the book
+    html = (project / "_build" / "html" / "rule-index.html").read_text(encoding="utf-8")
+    assert html.index("rule-sos-2-21") < html.index("rule-sos-2-5")
+
+
 def test_kbpages_escaping_keeps_text_literal() -> None:
     sys.path.insert(0, str(EXT_DIR))
     try:
@@ -155,6 +185,8 @@ def test_kbpages_escaping_keeps_text_literal() -> None:
     paras = kbpages.paragraphs("1. first\nline\n\n- a\n- b")
     assert paras[0].startswith("\\1.")
     assert paras[1] == "- a\n- b"
+    # a list paragraph inside a rule block is indented line by line
+    assert kbpages.indent(["text", "", paras[1]]) == ["   text", "", "   - a", "   - b"]
     known = {"12.2", "16.3"}
 
     def linker(token: str) -> str | None:
@@ -217,3 +249,79 @@ def test_rule_index_keeps_rulebook_order_and_cli_text_is_not_a_link() -> None:
     assert sorted(["s42:9.10", "s42:9.2"], key=lambda k: ruledomain.book_sort(k, -1)) == [
         "s42:9.2", "s42:9.10"]
     assert cliref.esc("as FILE:LINE: PATH: message") == r"as FILE\:LINE: PATH: message"
+
+
+def test_rule_groups_decide_by_header_not_by_mention(tmp_path: Path) -> None:
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import aspgroups
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "a.lp").write_text(
+        "% --- Supply sources (16.2.1-16.2.3) ---\n"
+        'src(H,"16.2.1") :- port(H).\n'
+        "% --- Where a retreat may end ---\n"
+        'end_los(H,"16.3") :- los(H).\n'
+        'dies(U,"12.2") :- unit(U), mention("16.3.1").\n'
+        "% --- Documentation only ---\n"
+        "% nothing but words (12.2)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "g" / "b.lp").write_text(
+        "% --- Line of Supply (16.3.1) ---\nline(H) :- hex(H).\n", encoding="utf-8"
+    )
+    order = ["12.2", "16.2", "16.2.1", "16.2.2", "16.2.3", "16.3", "16.3.1"]
+    groups = aspgroups.game_groups(tmp_path, "g", order)
+    assert [g.title for g in groups] == [
+        "Supply sources (16.2.1-16.2.3)", "Where a retreat may end", "Line of Supply (16.3.1)"]
+    assert groups[0].decides == ["16.2.1", "16.2.2", "16.2.3"]
+    assert groups[1].decides == ["16.3", "12.2"]  # heads only: not the body's 16.3.1
+
+    def found(sid: str, inner: list[str]) -> list[str]:
+        return [g.title for g in aspgroups.groups_for(sid, groups, inner)]
+
+    # 16.3 is encoded where its subsections are decided, not where a retreat cites it
+    assert found("16.3", ["16.3.1"]) == ["Line of Supply (16.3.1)"]
+    assert found("16.2.2", []) == ["Supply sources (16.2.1-16.2.3)"]
+    assert found("12.2", []) == ["Where a retreat may end"]
+    assert found("16.2", []) == []
+
+
+def test_ruling_names_read_as_words() -> None:
+    kbpages = _kbpages()
+    name = kbpages.Pages.ruling_name
+    assert name("tests/t.py::test_12_2_enemy_hex_kills") == "Enemy hex kills"
+    assert name("tests/t.py::TestX::test_7_3_a_bond_is_cut") == "A bond is cut"
+    assert name("tests/t.py::test_dice") == "Dice"
+
+
+def test_example_commands_run_on_the_example_file() -> None:
+    sys.path.insert(0, str(EXT_DIR))
+    try:
+        import examplepages
+    finally:
+        sys.path.remove(str(EXT_DIR))
+    args = examplepages.command_args("advances kb/s42/examples/a.yaml --vacated 0405", "a.yaml")
+    assert args == ["advances", "a.yaml", "--vacated", "0405"]
+    args = examplepages.command_args("retreats --hex 0404 --length 2", "r.yaml")
+    assert args == ["retreats", "r.yaml", "--hex", "0404", "--length", "2"]
+    show = examplepages.show_args(args, "r.yaml", "p.svg")
+    assert show[:8] == ["show", "r.yaml", "--svg", "p.svg", "--retreat-hex", "0404",
+                        "--length", "2"]
+    assert "retreat" in show and "supply" not in show
+    # a side that show does not know is not passed on
+    show = examplepages.show_args(["odds", "f.yaml", "--side", "attacker"], "f.yaml", "p.svg")
+    assert "--side" not in show
+
+
+def test_result_bands_and_dash_cells_draw_as_grids() -> None:
+    kbpages = _kbpages()
+    header, rows = kbpages.table_grid({"die": "1d10", "bands": [
+        {"max": 2, "result": "lost"}, {"min": 3, "max": 6, "result": "wounded"},
+        {"min": 7, "result": "safe"}]})
+    assert header == ["Roll", "result"]
+    assert rows == [["2 or less", "lost"], ["3-6", "wounded"], ["7 or more", "safe"]]
+    # a lone "-" (no effect) must not start a list inside the table
+    assert kbpages.grid_cell("-") == "\\-"
+    assert kbpages.grid_cell("D1P") == "D1P"

@@ -71,7 +71,7 @@ def test_kb_check_lists_pending_summaries():
     # Kharkov Battles is summarised in full
     data = json.loads(run("kb", "check", "--game", "kb42", "--json").stdout)
     assert data["pending"] == [] and data["summaries"] == data["sections"] == 245
-    assert "pending" not in run("kb", "check", "--game", "kb42").stdout.splitlines()[0]
+    assert "(0 pending)" in run("kb", "check", "--game", "kb42").stdout.splitlines()[0]
 
 
 def test_kb_check_and_ingest(tmp_path):
@@ -100,11 +100,21 @@ def test_misprints_in_rules_and_check():
     assert "cites 13.31 (a misprint for 12.41)" in run("kb", "check", "--game", "eak").stdout
 
 
-def test_kb_check_lists_sections_without_summary():
-    result = run("kb", "check", "--game", "sos", "--json")
-    data = json.loads(result.stdout)
-    assert data["summaries"] + len(data["pending"]) == data["sections"]
-    kb_pending = [s for s in data["pending"]]
-    assert all(isinstance(s, str) for s in kb_pending)
-    text = run("kb", "check", "--game", "sos").stdout
-    assert ("no summary yet" in text) == bool(data["pending"])
+def test_every_game_but_none_pending_reads_zero():
+    eak = json.loads(run("kb", "check", "--game", "eak", "--json").stdout)
+    assert eak["pending"] == [] and eak["summaries"] == eak["sections"]
+    assert "152 summaries (0 pending)" in run("kb", "check", "--game", "eak").stdout
+
+
+def test_kb_check_names_the_pending_sections(monkeypatch):
+    from adjudicator.commands import kb as kb_commands
+    from adjudicator.kb import load_game
+
+    fixture = Path(__file__).parent / "fixtures" / "kb"
+    demo = load_game("demo", fixture / "kb", fixture / "asp", fixture / "tests")
+    monkeypatch.setattr(kb_commands, "_load", lambda game: demo)
+    data = json.loads(run("kb", "check", "--game", "demo", "--json").stdout)
+    assert data["pending"] == ["7.0", "12.0", "12.2"]
+    text = run("kb", "check", "--game", "demo").stdout
+    assert "2 summaries (3 pending)" in text
+    assert "summary pending: 7.0, 12.0, 12.2" in text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.kb.ids import expand_range, id_key, sort_ids
+from adjudicator.kb.ids import expand_range, id_key, sort_ids, tree_order
 from adjudicator.kb.ingest import detect_style, parse_text, sections_yaml
 
 
@@ -257,6 +257,28 @@ def test_ids_sort_and_ranges():
     assert id_key("8.01") < id_key("8.1")
     known = ["12.1", "12.2", "12.2.1", "12.3", "12.4", "13.1"]
     assert expand_range("12.2", "12.4", known) == ["12.2", "12.3", "12.4"]
+
+
+def test_book_order_follows_the_tree():
+    # decimal cases: 2.21 is a case of 2.2, so the book puts it before 2.3 and 2.5
+    parents = {"2.0": None, "2.1": "2.0", "2.2": "2.0", "2.21": "2.2", "2.3": "2.0",
+               "2.5": "2.0", "3.0": None}
+    order = tree_order(parents)
+    assert sort_ids(["2.5", "2.21", "3.0", "2.3", "2.2"], order) == [
+        "2.2", "2.21", "2.3", "2.5", "3.0"
+    ]
+    assert sort_ids(["2.5", "2.21"]) == ["2.5", "2.21"]  # without the tree: part by part
+    # numbered sections stay numeric among siblings: 9.10 is a section of 9.0, after 9.2
+    order = tree_order({"9.0": None, "9.1": "9.0", "9.2": "9.0", "9.10": "9.0", "9.11a": "9.1"})
+    assert sort_ids(["9.10", "9.11a", "9.2", "9.1"], order) == ["9.1", "9.11a", "9.2", "9.10"]
+    # ids outside the tree go last, part by part
+    assert sort_ids(["99.1", "2.5", "12.0"], tree_order(parents)) == ["2.5", "12.0", "99.1"]
+
+
+def test_ingest_lists_citations_in_book_order():
+    text = "# 2.0 TWO\n## 2.2 Pieces\n### 2.21 Units\n## 2.5 Die\n## 2.6 Last\n(see 2.5, 2.21)\n"
+    result = parse_text(text, "t", "t.txt")
+    assert result.refs()["2.6"] == ["2.21", "2.5"]
 
 
 def test_sections_yaml_round_trip(tmp_path):

@@ -29,9 +29,8 @@ def game_words() -> set[str]:
     return ids | set(S42_WORDS)
 
 
-#: Core modules that still hold Stalingrad '42's scenario vocabulary (its hex, hexside
-#: and unit fields, and how the picture draws them) until each game declares its own.
-NOT_YET_NEUTRAL = {"scenario.py", "render.py"}
+#: Core modules allowed to name a game (none).
+NOT_YET_NEUTRAL: set[str] = set()
 
 
 def core_modules() -> list[Path]:

@@ -34,6 +34,7 @@ def test_wheel_contains_encodings_kb_and_example(wheel):
     assert "adjudicator/_data/asp/s42/zoc.lp" in names
     assert "adjudicator/_data/asp/core/base.lp" in names
     assert "adjudicator/games/s42/s42_demo.yaml" in names
+    assert "adjudicator/web/static/board.js" in names  # the board page (serve)
     assert any(n.startswith("adjudicator/_data/kb/s42/") for n in names)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,10 +12,12 @@ from rich.console import Console
 from adjudicator.errors import InputError, usage_error
 from adjudicator.games import default_game_id
 from adjudicator.kb import list_games
-from adjudicator.output import JsonOpt, cite, emit
+from adjudicator.output import ForceOpt, JsonOpt, check_output, cite, emit, write_output
 
 DEFAULT_GAME = default_game_id()
 
+LimitOpt = Annotated[int, typer.Option("--limit", min=1, max=1000,
+                                      help="Most search results to show (1 to 1000).")]
 GameOpt = Annotated[
     str, typer.Option("--game", "-g", help=f"Game id ({', '.join(list_games())}).")
 ]
@@ -122,7 +125,7 @@ def rules(
     search: Annotated[
         str | None, typer.Option("--search", "-s", help="Search titles, terms and summaries.")
     ] = None,
-    limit: Annotated[int, typer.Option(help="Most search results to show.")] = 20,
+    limit: LimitOpt = 20,
     as_json: JsonOpt = False,
 ) -> None:
     """Show what the knowledge base holds about a rule section, or search it."""
@@ -145,7 +148,7 @@ def rules(
 def search_cmd(
     text: Annotated[str, typer.Argument(help="Words to look for.")],
     game: GameOpt = DEFAULT_GAME,
-    limit: Annotated[int, typer.Option(help="Most results to show.")] = 20,
+    limit: LimitOpt = 20,
     as_json: JsonOpt = False,
 ) -> None:
     """Search section titles, terms and summaries (every word must match)."""
@@ -176,6 +179,7 @@ def ingest(
             "default: ingest.yaml in the --out folder when there is one.",
         ),
     ] = None,
+    force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse a rulebook's text into a section tree with cross-references."""
@@ -183,6 +187,13 @@ def ingest(
 
     if not rulebook.is_file():
         raise usage_error(f"no such file: {rulebook}", "RULEBOOK")
+    if out is not None:
+        if not out.is_dir():
+            raise usage_error(f"no folder {out}: create it first", "--out")
+        check_output(out / "sections.yaml", "--out", [rulebook, fixes], force)
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", game):
+        raise usage_error(f"a game id is lower-case letters, digits and _, starting with a "
+                          f"letter, got {game!r}", "--game")
     if style not in (None, "lines", "inline", "lettered"):
         raise usage_error(f"unknown style {style!r} (lines, inline, lettered)", "--style")
     if fixes is None and out is not None and (out / "ingest.yaml").is_file():
@@ -195,9 +206,7 @@ def ingest(
     text = sections_yaml(result)
     written = None
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        written = out / "sections.yaml"
-        written.write_text(text, encoding="utf-8")
+        written = write_output(out / "sections.yaml", text, "--out", [rulebook, fixes], force)
     data = {
         "game": game,
         "source": rulebook.name,
@@ -250,18 +259,17 @@ def check(game: GameOpt = DEFAULT_GAME, as_json: JsonOpt = False) -> None:
     data["ok"] = report.ok
     data["unresolved"] = unresolved
     data["summaries"] = sum(1 for s in kb.sections.values() if s.summary)
-    data["pending"] = [s.id for s in kb.sections.values() if not s.summary]
+    data["pending"] = [s.id for s in kb.sections.values() if not s.summary]  # book order
 
     def show(console: Console) -> None:
-        pending = f" ({len(data['pending'])} pending)" if data["pending"] else ""
         console.print(
             f"{kb.id}: {report.sections} sections, {report.citations} citations, "
-            f"{data['summaries']} summaries{pending}"
+            f"{data['summaries']} summaries ({len(data['pending'])} pending)"
         )
         if data["pending"]:
             shown = ", ".join(data["pending"][:12])
             more = f" and {len(data['pending']) - 12} more" if len(data["pending"]) > 12 else ""
-            console.print(f"  no summary yet: {len(data['pending'])} ({shown}{more})")
+            console.print(f"  summary pending: {shown}{more}")
         for source, target in report.dangling:
             console.print(f"  dangling: {source} cites {target}, which does not exist")
         for item in unresolved:

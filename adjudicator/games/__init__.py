@@ -10,6 +10,7 @@ asked, so the core names no game.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -53,6 +54,31 @@ class Game:
     sides: tuple[str, ...] = ()
     #: the game a command answers for when no position names one
     default: bool = False
+    #: its scenario model, ``module:Class`` (a subclass of ``adjudicator.scenario.Scenario``
+    #: declaring its hex ids, terrain, hexside features, unit fields, markers, weather);
+    #: the core's own model when not given
+    scenario: str = ""
+    #: or its own loader, ``module:function`` of the plain data and the problem collector
+    #: (``col.add(path, message)``) returning the game's own model or raising InputError,
+    #: for a position not written on hexes (e.g. a graph of points and lines)
+    loader: str = ""
+
+    @property
+    def scenario_model(self) -> Any:
+        if not self.scenario:
+            from adjudicator.scenario import Scenario
+
+            return Scenario
+        module, _, name = self.scenario.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    @property
+    def loader_function(self) -> Any:
+        """The game's own loader (see ``loader``), or None."""
+        if not self.loader:
+            return None
+        module, _, name = self.loader.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     @property
     def facts(self) -> ModuleType:
@@ -70,6 +96,15 @@ class Game:
             return []
         return [importlib.import_module(f"{pkg.__name__}.{m.name}")
                 for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
+
+    def module(self, name: str) -> ModuleType | None:
+        """The game's module ``name`` (e.g. ``picture``), or None if it has none."""
+        try:
+            return importlib.import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            return None
 
     @property
     def demo_path(self) -> Path | None:
@@ -104,6 +139,22 @@ class Game:
         """Named readings of disputed rules: rule id -> list of readings."""
         return _load_readings(self.kb_folder / "readings")
 
+    def reading_problem(self, rule: str, name: str) -> str | None:
+        """What is wrong with choosing the reading ``name`` of rule ``rule``, with a
+        did-you-mean; None when the knowledge base names that reading."""
+        known = self.readings()
+        if rule not in known:
+            close = difflib.get_close_matches(rule, list(known), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return (f"rule {rule} has no named readings (disputed rules: "
+                    f"{', '.join(sorted(known, key=_rule_order))}){hint}")
+        names = [r["name"] for r in known[rule]]
+        if name not in names:
+            close = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return f"rule {rule} has no reading '{name}' (readings: {', '.join(names)}){hint}"
+        return None
+
     def default_readings(self) -> dict[str, str]:
         out = {}
         for rule, options in self.readings().items():
@@ -111,6 +162,10 @@ class Game:
                 if r.get("default"):
                     out[rule] = r["name"]
         return out
+
+
+def _rule_order(rule: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) + (rule,)
 
 
 @cache

@@ -17,7 +17,7 @@ Public API::
 The layout of ``kb/<game>/`` is described in ``kb/README.md``.
 """
 
-from adjudicator.kb.ids import id_key, qualify, sort_ids, split_qualified
+from adjudicator.kb.ids import id_key, qualify, sort_ids, split_qualified, tree_order
 from adjudicator.kb.loader import KBError, kb_files, list_games, load_game, validate_file
 from adjudicator.kb.model import (
     CheckReport,
@@ -61,5 +61,6 @@ __all__ = [
     "qualify",
     "sort_ids",
     "split_qualified",
+    "tree_order",
     "validate_file",
 ]

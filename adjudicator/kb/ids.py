@@ -3,6 +3,12 @@
 A section id is a string of dot-separated parts, each a number or a short code made of
 letters and digits: ``7``, ``7.1``, ``12.1.3``, ``S1``, ``10.A.1``. Ids are compared part by
 part, numbers numerically, so ``9.2`` sorts before ``9.10`` and ``7.0`` before ``7.1``.
+
+That is not always the book's order. Some rulebooks number cases decimally: ``2.21`` is the
+first case of section ``2.2`` and comes before ``2.3`` and ``2.5``, although ``21 > 5``. The
+id alone cannot tell which scheme a book uses, but its section tree can: ``tree_order``
+walks the tree (siblings by ``id_key``) and gives each id its place in the book, and
+``sort_ids(ids, order)`` sorts by that place (ids outside the tree go last, by ``id_key``).
 Inside the knowledge base a section of another game can be named in the namespaced form
 ``game:id`` (``s42:12.2``); JSON output uses the bare id and gives the game separately.
 """
@@ -10,7 +16,7 @@ Inside the knowledge base a section of another game can be named in the namespac
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 ID_PATTERN = r"^[A-Za-z0-9]+(\.[A-Za-z0-9]+)*$"
 GAME_PATTERN = r"^[a-z][a-z0-9_]*$"
@@ -38,8 +44,33 @@ def id_key(section_id: str) -> tuple:
     return tuple(key)
 
 
-def sort_ids(ids: Iterable[str]) -> list[str]:
-    return sorted(set(ids), key=id_key)
+def tree_order(parents: Mapping[str, str | None]) -> dict[str, int]:
+    """Each id's place in the book: depth first through the tree, siblings by ``id_key``.
+
+    ``parents`` maps every id to its parent (``None`` for a chapter); an id whose parent is
+    not in the mapping is taken as a root.
+    """
+    children: dict[str | None, list[str]] = {}
+    for section_id, parent in parents.items():
+        children.setdefault(parent if parent in parents else None, []).append(section_id)
+    order: dict[str, int] = {}
+    stack = sorted(children.get(None, []), key=id_key, reverse=True)
+    while stack:
+        section_id = stack.pop()
+        if section_id in order:
+            continue
+        order[section_id] = len(order)
+        stack.extend(sorted(children.get(section_id, []), key=id_key, reverse=True))
+    for section_id in sorted(parents, key=id_key):  # a cycle of parents: keep them all
+        order.setdefault(section_id, len(order))
+    return order
+
+
+def sort_ids(ids: Iterable[str], order: Mapping[str, int] | None = None) -> list[str]:
+    """Distinct ids sorted by ``id_key``, or by their place in ``order`` (see ``tree_order``)."""
+    if order is None:
+        return sorted(set(ids), key=id_key)
+    return sorted(set(ids), key=lambda i: (0, order[i], ()) if i in order else (1, 0, id_key(i)))
 
 
 def split_qualified(text: str, default_game: str | None = None) -> tuple[str | None, str]:

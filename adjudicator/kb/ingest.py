@@ -197,7 +197,8 @@ class IngestResult:
             for target in cite.targets:
                 if target in known and target != cite.source and target not in out[cite.source]:
                     out[cite.source].append(target)
-        return {k: sort_ids(v) for k, v in out.items()}
+        order = {h.id: n for n, h in enumerate(self.headings)}  # the book's order
+        return {k: sort_ids(v, order) for k, v in out.items()}
 
     def dangling(self) -> list[tuple[str | None, str, int]]:
         """(citing section, printed citation, line) for citations naming no section."""

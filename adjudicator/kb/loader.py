@@ -400,10 +400,12 @@ def load_game(
         tests_root = tests_root if tests_root is not None else default_tests
     game_dir = Path(kb_root) / game_id
     if not (game_dir / "game.yaml").is_file():
-        known = ", ".join(list_games(Path(kb_root))) or "none"
-        raise KBError(
-            [Problem("<command line>", 0, "game", f"unknown game {game_id!r} (known: {known})")]
-        )
+        from adjudicator.errors import did_you_mean
+
+        games = list_games(Path(kb_root))
+        known = ", ".join(games) or "none"
+        raise KBError([Problem("<command line>", 0, "--game", f"unknown game {game_id!r} "
+                               f"(known: {known}){did_you_mean(game_id, games)}")])
     problems: list[Problem] = []
 
     def load(path: Path, kind: str | None = None) -> Any:

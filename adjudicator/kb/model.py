@@ -21,7 +21,14 @@ from typing import Any, Literal
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from adjudicator.kb.ids import GAME_PATTERN, ID_PATTERN, id_key, sort_ids, split_qualified
+from adjudicator.kb.ids import (
+    GAME_PATTERN,
+    ID_PATTERN,
+    id_key,
+    sort_ids,
+    split_qualified,
+    tree_order,
+)
 
 SectionId = str  # see adjudicator.kb.ids for the shape
 
@@ -331,12 +338,30 @@ class GameKB:
         self.examples = examples
         self.root = root
         self.unknown_ids = unknown_ids or []
+        #: each id's place in the book (the section tree walked depth first)
+        self.order = tree_order({s.id: s.parent for s in self.sections.values()})
+        for section in self.sections.values():
+            section.refs = self.sort_ids(section.refs)
+            section.referenced_by = self.sort_ids(section.referenced_by)
+            section.children = self.sort_ids(section.children)
         self.graph = nx.DiGraph()
         for section in self.sections.values():
             self.graph.add_node(section.id)
         for section in self.sections.values():
             for ref in section.refs:
                 self.graph.add_edge(section.id, ref)
+
+    # ---- order -------------------------------------------------------------------------
+
+    def sort_key(self, section_id: str) -> tuple:
+        """Sort key in the book's order (2.21 before 2.5 where 2.21 is a case of 2.2)."""
+        if section_id in self.order:
+            return (0, self.order[section_id], ())
+        return (1, 0, id_key(section_id))
+
+    def sort_ids(self, ids) -> list[str]:
+        """Distinct ids in the book's order; ids the book lacks go last."""
+        return sort_ids(ids, self.order)
 
     # ---- lookup ------------------------------------------------------------------------
 
@@ -431,25 +456,30 @@ class GameKB:
             else:
                 if words:
                     results.append((section, score))
-        results.sort(key=lambda pair: (-pair[1], id_key(pair[0].id)))
+        results.sort(key=lambda pair: (-pair[1], self.sort_key(pair[0].id)))
         return results
 
     # ---- checks ------------------------------------------------------------------------
 
+    def _rotate(self, cycle: list[str]) -> list[str]:
+        """A cycle started at its first id in book order, its direction kept."""
+        start = min(range(len(cycle)), key=lambda i: self.sort_key(cycle[i]))
+        return cycle[start:] + cycle[:start]
+
     def check(self, ranges: list[tuple[str, str, list[str]]] | None = None) -> CheckReport:
         dangling = sorted(
             {(s.id, r) for s in self.sections.values() for r in s.refs if r not in self.sections},
-            key=lambda pair: (id_key(pair[0]), id_key(pair[1])),
+            key=lambda pair: (self.sort_key(pair[0]), self.sort_key(pair[1])),
         )
         graph = self.graph.copy()
         graph.remove_nodes_from([n for n in list(graph) if n not in self.sections])
-        selfies = sort_ids(n for n in graph if graph.has_edge(n, n))
+        selfies = self.sort_ids(n for n in graph if graph.has_edge(n, n))
         graph.remove_edges_from(nx.selfloop_edges(graph))
         cycles = [
-            sorted(c, key=id_key) for c in nx.simple_cycles(graph, length_bound=4) if len(c) > 1
+            self._rotate(c) for c in nx.simple_cycles(graph, length_bound=4) if len(c) > 1
         ]
-        cycles.sort(key=lambda c: [id_key(x) for x in c])
-        orphans = sort_ids(
+        cycles.sort(key=lambda c: [self.sort_key(x) for x in c])
+        orphans = self.sort_ids(
             s.id for s in self.sections.values() if s.parent and s.parent not in self.sections
         )
         return CheckReport(

@@ -2,12 +2,18 @@
 
 On ``builder-inited`` this writes reStructuredText into ``docs/rules/`` (git-ignored):
 
-* ``rules/index.rst``: the list of games;
-* ``rules/<game>/index.rst``: one page per game;
-* ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with its
-  summary, notes, known misprints of the book, the sections it cites and that cite it, its
-  terms, tables, named readings, worked examples, the ASP statements that encode it and the
-  tests that rule on it;
+* ``rules/index.rst``: the list of games; ``rules/games.inc`` the same for the landing page;
+* ``rules/<game>/index.rst``: one page per game, and ``rules/<game>/rule-index.rst`` every
+  section of it in rulebook order;
+* ``rules/<game>/ch-<id>.rst``: one page per chapter, every section a ``rule`` block with,
+  first, what a player needs (summary, notes, known misprints of the book, tables drawn as
+  grids, named readings, worked examples, the sections it cites and that cite it, counting
+  the ids its prose links) and then the rule groups of the encodings that decide it
+  (source folded) and the tests that rule on it, by readable name;
+* ``rules/<game>/asp-<file>.rst``: every rule group of ``asp/<game>/<file>.lp`` (found by
+  glob), with the sections it decides (see ``aspgroups.py``) and its source;
+* ``rules/rulings/*.rst``: the source of every ruling test, one page per test file (tests
+  are found wherever the KB loader finds them, ``tests/**/test_*.py``);
 * ``rules/glossary.rst``: every term the KB defines, as a Sphinx glossary;
 * ``rules/readings.inc``: every named reading, included by ``docs/readings.rst``.
 
@@ -25,6 +31,7 @@ The KB is read through ``adjudicator.kb`` (``list_games``/``load_game``). Config
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -154,8 +161,9 @@ def heading(text: str, char: str) -> list[str]:
 
 
 def indent(lines: list[str], by: int = 3) -> list[str]:
+    """Indent every line, also the lines inside a multi-line item (a list paragraph)."""
     pad = " " * by
-    return [pad + ln if ln else "" for ln in lines]
+    return [pad + ln if ln else "" for item in lines for ln in item.split("\n")]
 
 
 def slug(section_id: str) -> str:
@@ -167,50 +175,6 @@ def depth(section_id: str) -> int:
     while len(parts) > 1 and parts[-1] == "0":
         parts.pop()
     return len(parts)
-
-
-# -- ASP statements around a line ------------------------------------------------------------
-
-
-def _code_part(line: str) -> str:
-    """The part of an ASP line before a ``%`` comment (strings respected)."""
-    in_string = False
-    for i, ch in enumerate(line):
-        if ch == '"' and (i == 0 or line[i - 1] != "\\"):
-            in_string = not in_string
-        elif ch == "%" and not in_string:
-            return line[:i]
-    return line
-
-
-def _ends_statement(line: str) -> bool:
-    code = _code_part(line).rstrip()
-    return code.endswith(".") and not code.endswith("..")
-
-
-def statement_spans(lines: list[str], hits: list[int]) -> list[tuple[int, int]]:
-    """1-based inclusive line spans of the whole ASP statements containing ``hits``."""
-    spans: list[tuple[int, int]] = []
-    for hit in sorted(set(hits)):
-        if hit < 1 or hit > len(lines):
-            continue
-        start = hit
-        while start > 1:
-            prev = lines[start - 2]
-            if _ends_statement(prev) or not _code_part(prev).strip():
-                break
-            start -= 1
-        end = hit
-        while end < len(lines) and not _ends_statement(lines[end - 1]):
-            end += 1
-            if end - hit > 40:  # a runaway statement: show the line alone
-                end = hit
-                break
-        if spans and start <= spans[-1][1] + 3:  # close statements share one block
-            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
-        else:
-            spans.append((start, end))
-    return spans
 
 
 # -- the generator ---------------------------------------------------------------------------
@@ -228,6 +192,7 @@ class Pages:
         self.by_game = {kb.id: kb for kb in kbs}
         self.asp_root = asp_root
         self.files: dict[str, str] = {}
+        self.binary: dict[str, str] = {}  # generated pictures: relative path -> text
         self.titles = {kb.id: kb.game.title for kb in kbs}
 
     def short(self, game: str) -> str:
@@ -327,6 +292,8 @@ class Pages:
         self.order = [(kb.id, sid) for kb in self.kbs for sid in kb.sections]
         self.position = {kb.id: {sid: i for i, sid in enumerate(kb.sections)} for kb in self.kbs}
         self.collect_citations()
+        self.collect_groups()
+        self.encoding_pages()
         self.rules_index()
         for kb in self.kbs:
             self.game_page(kb)
@@ -336,6 +303,9 @@ class Pages:
         self.games_include()
         self.glossary()
         self.readings()
+        self.ruling_pages()
+        for kb in self.kbs:
+            self.example_pages(kb)
         return self.files
 
     def rules_index(self) -> None:
@@ -359,7 +329,7 @@ class Pages:
         out += ["- :doc:`glossary`", ""]
         out += [".. toctree::", "   :hidden:", ""]
         out += [f"   {kb.id}/index" for kb in self.kbs]
-        out += ["   glossary", ""]
+        out += ["   glossary", "   rulings/index", ""]
         self.files["index.rst"] = "\n".join(out)
 
     def game_page(self, kb: Any) -> None:
@@ -380,7 +350,7 @@ class Pages:
         out.append("")
         total = len(kb.sections)
         summarised = sum(1 for s in kb.sections.values() if s.summary)
-        encoded = sum(1 for s in kb.sections.values() if s.encodings)
+        encoded = sum(1 for s in kb.sections if self.groups_of(kb, s))
         ruled = sum(1 for s in kb.sections.values() if s.rulings)
         readings = sum(1 for s in kb.sections.values() if s.readings)
         out += [
@@ -393,6 +363,12 @@ class Pages:
             f"Every section by its id: :doc:`{esc(self.short(kb.id))} rule index <rule-index>`.",
             "",
         ]
+        if kb.examples:
+            out += [
+                f"The rulebook's :doc:`worked examples <examples/index>` ({len(kb.examples)}), "
+                "each with a picture of the position and the adjudicator's answer.",
+                "",
+            ]
         out += heading("Chapters", "-")
         chapters = kb.chapters()
         if not chapters:
@@ -408,6 +384,9 @@ class Pages:
         if chapters:
             out += [".. toctree::", "   :hidden:", "", "   rule-index"]
             out += [f"   {slug(c.id)}" for c in chapters]
+            out += [f"   {d}" for d in getattr(self, "asp_docs", {}).get(kb.id, [])]
+            if kb.examples:
+                out.append("   examples/index")
             out.append("")
         self.files[f"{kb.id}/index.rst"] = "\n".join(out)
 
@@ -542,10 +521,6 @@ class Pages:
                     drawn.append(tid)
                 titles.append(f":ref:`{esc(one_line(table.title))} <{table_label(game, tid)}>`")
             fields.append(("Tables", ", ".join(titles)))
-        for name, value in fields:
-            body.append(f":{name}: {value}")
-        if fields:
-            body.append("")
         for tid in drawn:
             body += self.table_block(game, tid, kb.tables[tid])
         if section.readings:
@@ -553,19 +528,21 @@ class Pages:
         if section.examples:
             body += [".. rubric:: Worked examples", ""]
             for ex in section.examples:
-                body.append(f"- **{esc(one_line(ex.title))}**: {inline(one_line(ex.question))}")
-                tail = [f"file ``kb/{ex.file}``"]
-                if ex.command:
-                    tail.append(f"answered by ``adjudicator {one_line(ex.command)}``")
-                body += ["  (" + "; ".join(tail) + ")"]
+                doc = self.example_doc(kb.id, ex)
+                body.append(
+                    f"- :doc:`{esc(one_line(ex.title))} </{OUT_DIR}/{doc}>`: "
+                    f"{inline(one_line(ex.question))}"
+                )
             body.append("")
-        if section.encodings:
-            body += self.encodings_block(game, section, rel)
+        for name, value in fields:
+            body.append(f":{name}: {value}")
+        if fields:
+            body.append("")
+        groups = self.groups_of(kb, section.id)
+        if groups:
+            body += self.encodings_block(game, groups, rel)
         if section.rulings:
-            body += [".. rubric:: Rulings (tests)", ""]
-            for ruling in section.rulings:
-                body.append(f"- ``{ruling.test}``")
-            body.append("")
+            body += self.rulings_block(kb, section)
         out += indent(body)
         return out
 
@@ -601,9 +578,13 @@ class Pages:
             "",
         ]
         for row in [header, *rows]:
-            out.append(f"   * - {esc(row[0])}".rstrip())
-            out += [f"     - {esc(cell)}".rstrip() for cell in row[1:]]
+            out.append(f"   * - {grid_cell(row[0])}".rstrip())
+            out += [f"     - {grid_cell(cell)}".rstrip() for cell in row[1:]]
         out.append("")
+        for key in ("read", "modifier", "notes"):
+            if isinstance(extra.get(key), str) and extra[key].strip():
+                label = {"read": "Reading the roll", "modifier": "Modifier"}.get(key, "Notes")
+                out += [f"*{label}:* {esc(one_line(extra[key]))}", ""]
         if practice:
             out += [
                 "*Practice table*: the cells are invented for examples and tests; "
@@ -641,26 +622,301 @@ class Pages:
             body.append("")
         return body
 
-    def encodings_block(self, game: str, section: Any, rel: str) -> list[str]:
-        body = [".. rubric:: Encoded in", ""]
+    # encodings: rule groups and their pages ---------------------------------------------
+
+    def collect_groups(self) -> None:
+        from aspgroups import game_groups
+
+        self.groups = {
+            kb.id: game_groups(self.asp_root, kb.id, list(kb.sections)) for kb in self.kbs
+        }
+
+    def groups_of(self, kb: Any, section_id: str) -> list[Any]:
+        from aspgroups import groups_for
+
+        # a chapter is encoded by its sections' groups; listing them all there is noise
+        inner = [] if kb.sections[section_id].parent is None else kb.descendants(section_id)
+        return groups_for(section_id, self.groups.get(kb.id, []), inner)
+
+    @staticmethod
+    def asp_doc(rel: str) -> str:
+        """Generated page of one encoding file: ``s42/retreat.lp`` -> ``s42/asp-retreat``."""
+        game, _, name = rel.partition("/")
+        return f"{game}/asp-" + re.sub(r"[^a-z0-9]+", "-", name.lower().removesuffix(".lp"))
+
+    @staticmethod
+    def group_label(group: Any) -> str:
+        return "asp-" + re.sub(r"[^a-z0-9]+", "-", group.file.lower()) + f"-{group.index}"
+
+    def prose_page(self, rel: str) -> str | None:
+        """The hand-written page that explains an encoding file: ``encodings/<stem>.rst``,
+        else the encodings page that names the file."""
+        folder = self.srcdir / "encodings"
+        stem = Path(rel).stem
+        if (folder / f"{stem}.rst").is_file():
+            return f"encodings/{stem}"
+        for page in sorted(folder.glob("*.rst")):
+            if page.stem != "index" and f"{Path(rel).name}" in page.read_text(encoding="utf-8"):
+                return f"encodings/{page.stem}"
+        return None
+
+    def encodings_block(self, game: str, groups: list[Any], rel: str) -> list[str]:
+        body = [".. rubric:: How the adjudicator decides it", ""]
         doc_dir = (self.outdir / rel).parent
-        for enc in section.encodings:
-            path = (self.asp_root / enc.file) if self.asp_root else None
-            if path is None or not path.is_file():
-                body += [f"- ``asp/{enc.file}``, lines {', '.join(map(str, enc.lines))}", ""]
-                continue
-            lines = path.read_text(encoding="utf-8").splitlines()
-            relpath = Path(os.path.relpath(path, doc_dir)).as_posix()
-            for start, end in statement_spans(lines, enc.lines):
-                body += [
+        for group in groups:
+            name = Path(group.file).name
+            lines = f"lines {group.start}-{group.end}"
+            item = f"- :ref:`{esc(name)}: {esc(group.title)} <{self.group_label(group)}>` ({lines})"
+            prose = self.prose_page(group.file)
+            if prose:
+                item += f"; explained in :doc:`/{prose}`"
+            body += [item, ""]
+            path = self.asp_root / group.file if self.asp_root else None
+            if path is not None and path.is_file():
+                relpath = Path(os.path.relpath(path, doc_dir)).as_posix()
+                body += indent([
+                    ".. raw:: html",
+                    "",
+                    "   <details class=\"asp-source\"><summary>ASP source</summary>",
+                    "",
                     f".. literalinclude:: {relpath}",
                     "   :language: prolog",
-                    f"   :lines: {start}-{end}",
+                    f"   :lines: {group.start}-{group.end}",
                     "   :lineno-match:",
-                    f"   :caption: asp/{enc.file}",
+                    "",
+                    ".. raw:: html",
+                    "",
+                    "   </details>",
+                    "",
+                ], 2)
+        return body
+
+    def encoding_pages(self) -> None:
+        """``rules/<game>/asp-<file>``: every rule group of one encoding file, with what it
+        decides and its source."""
+        for kb in self.kbs:
+            by_file: dict[str, list[Any]] = {}
+            for group in self.groups.get(kb.id, []):
+                by_file.setdefault(group.file, []).append(group)
+            docs = []
+            for rel_lp, groups in by_file.items():
+                doc = self.asp_doc(rel_lp)
+                docs.append(doc)
+                path = self.asp_root / rel_lp
+                relpath = Path(os.path.relpath(path, (self.outdir / doc).parent)).as_posix()
+                out = [".. Generated from the encodings by docs/_ext/kbpages.py.", ""]
+                out += heading(f"{self.short(kb.id)} encoding: {Path(rel_lp).name}", "=")
+                prose = self.prose_page(rel_lp)
+                intro = (
+                    f"The rule groups of ``asp/{rel_lp}``, each with the rule sections it "
+                    "decides and its source."
+                )
+                if prose:
+                    intro += f" How the encoding works is explained in :doc:`/{prose}`."
+                out += [intro, ""]
+                for group in groups:
+                    out += [f".. _{self.group_label(group)}:", ""]
+                    out += heading(group.title, "-")
+                    if group.decides:
+                        links = ", ".join(
+                            f":rule-link:`{sid} <{self.target(kb.id, sid)}>`"
+                            for sid in group.decides
+                        )
+                        out += [f"Decides {links}.", ""]
+                    out += [
+                        f".. literalinclude:: {relpath}",
+                        "   :language: prolog",
+                        f"   :lines: {group.start}-{group.end}",
+                        "   :lineno-match:",
+                        "",
+                    ]
+                self.files[f"{doc}.rst"] = "\n".join(out)
+            self.asp_docs = getattr(self, "asp_docs", {})
+            self.asp_docs[kb.id] = [d.split("/", 1)[1] for d in docs]
+
+    # worked examples ---------------------------------------------------------------------
+
+    @staticmethod
+    def example_doc(game: str, example: Any) -> str:
+        return f"{game}/examples/" + re.sub(r"[^a-z0-9]+", "-", Path(example.file).stem.lower())
+
+    def example_pages(self, kb: Any) -> None:
+        """``rules/<game>/examples/<name>``: the position drawn, the question, the
+        adjudicator's answer computed now and the rulebook's result beside it."""
+        if not kb.examples:
+            return
+        import examplepages
+
+        repo = Path(kb.root).parent
+        cache = self.outdir / "_examples"
+        code_hash = getattr(self, "_code_hash", None) or examplepages.code_fingerprint(repo)
+        self._code_hash = code_hash
+        short = self.short(kb.id)
+        docs = []
+        for ex in kb.examples:
+            doc = self.example_doc(kb.id, ex)
+            docs.append((doc, ex))
+            path = Path(kb.root) / ex.file
+            computed = examplepages.compute(path, ex.command, cache, code_hash)
+            doc_dir = (self.outdir / doc).parent
+            out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+            out += heading(f"{short} example: {one_line(ex.title)}", "=")
+            rules = ", ".join(self.link(kb.id, sid) for sid in ex.sections)
+            out += [f"*{esc(kb.game.title)}*, worked example for {rules}.", ""]
+            out += [f"**Question.** {inline(one_line(ex.question), self.linker(kb.id))}", ""]
+            notes = examplepages.header_notes(path)
+            if notes:
+                out += [f"**The position.** {inline(notes, self.linker(kb.id))}", ""]
+            stem = Path(ex.file).stem
+            if computed.svg:
+                svg_name = f"{stem}.svg"
+                self.binary[f"{Path(doc).parent.as_posix()}/{svg_name}"] = computed.svg
+                out += [
+                    f".. figure:: {svg_name}",
+                    f"   :alt: The position of the example: {esc(one_line(ex.title))}",
+                    "   :figclass: example-picture",
+                    "   :width: 100%",
+                    "",
+                    "   The position, drawn by ``adjudicator show``.",
                     "",
                 ]
+            else:
+                logger.warning("example %s: no picture (%s)", ex.file, computed.svg_error[:200],
+                               type="kb", subtype="example")
+            relpath = Path(os.path.relpath(path, doc_dir)).as_posix()
+            out += [
+                f"Download the position: :download:`{Path(ex.file).name} <{relpath}>` "
+                "(a scenario file; the ``example:`` block holds the question and the "
+                "rulebook's answer).",
+                "",
+            ]
+            command = "adjudicator " + " ".join(computed.args) if computed.args else ""
+            answer = computed.output or "(no output)"
+            if computed.args and computed.code != 0:
+                logger.warning("example %s: `%s` exited with status %d: %s", ex.file, command,
+                               computed.code, computed.output[-300:], type="kb",
+                               subtype="example")
+            out += [".. container:: example-compare", ""]
+            left = [".. container:: example-answer", ""]
+            body = [".. rubric:: The adjudicator's answer", ""]
+            if command:
+                shown = f"``{command}``" if "``" not in command else esc(command)
+                body += [f"Computed when this page was built, with {shown}:", ""]
+                body += ["::", ""] + indent(answer.splitlines()) + [""]
+            else:
+                body += ["This example names no command.", ""]
+            left += indent(body)
+            right = [".. container:: example-expected", ""]
+            body = [".. rubric:: The rulebook's result", ""]
+            body += self.expected_block(ex.expected)
+            right += indent(body)
+            out += indent(left) + [""] + indent(right) + [""]
+            self.files[f"{doc}.rst"] = "\n".join(out)
+        out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
+        out += heading(f"{short} worked examples", "=")
+        out += [
+            f"The worked examples of the *{esc(kb.game.title)}* rulebook, rebuilt as positions. "
+            "Each page draws the position, asks the example's question and shows the "
+            "adjudicator's answer next to the result the rulebook gives.",
+            "",
+        ]
+        for doc, ex in docs:
+            rules = ", ".join(self.link(kb.id, sid) for sid in ex.sections)
+            out.append(f"- :doc:`{esc(one_line(ex.title))} </{OUT_DIR}/{doc}>` ({rules})")
+        out += ["", ".. toctree::", "   :hidden:", ""]
+        out += [f"   {doc.rsplit('/', 1)[1]}" for doc, _ in docs]
+        self.files[f"{kb.id}/examples/index.rst"] = "\n".join(out) + "\n"
+
+    @staticmethod
+    def expected_block(expected: Any) -> list[str]:
+        if isinstance(expected, dict):
+            out = []
+            for key, value in expected.items():
+                text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+                out.append(f"- **{esc(str(key))}**: ``{esc(text)}``" if text else f"- {key}")
+            return out + [""]
+        if expected is None:
+            return ["Not given.", ""]
+        if isinstance(expected, str):
+            return [esc(one_line(expected)), ""]
+        return ["::", "", "   " + json.dumps(expected, ensure_ascii=False), ""]
+
+    # rulings: readable names, linked to their source -------------------------------------
+
+    @staticmethod
+    def ruling_name(test: str) -> str:
+        """``tests/x.py::TestA::test_12_2_enemy_hex_kills`` -> ``Enemy hex kills``."""
+        name = test.rpartition("::")[2] if "::" in test else test
+        name = re.sub(r"^test_?", "", name)
+        name = re.sub(r"^(?:[0-9]+_)+", "", name) or name
+        words = name.replace("_", " ").strip()
+        return words[:1].upper() + words[1:] if words else test
+
+    @staticmethod
+    def ruling_doc(file: str) -> str:
+        return "rulings/" + re.sub(r"[^a-z0-9]+", "-", file.lower().removesuffix(".py")).strip("-")
+
+    @staticmethod
+    def ruling_label(test: str) -> str:
+        return "ruling-" + re.sub(r"[^a-z0-9]+", "-", test.lower()).strip("-")
+
+    def rulings_block(self, kb: Any, section: Any) -> list[str]:
+        body = [".. rubric:: Rulings (tests)", ""]
+        for ruling in section.rulings:
+            name = esc(self.ruling_name(ruling.test))
+            body.append(f"- :ref:`{name} <{self.ruling_label(ruling.test)}>`")
+        body.append("")
         return body
+
+    def ruling_pages(self) -> None:
+        """``rules/rulings/<file>``: the source of every ruling test, one page per file."""
+        by_file: dict[str, dict[str, tuple[Any, list[tuple[str, str]]]]] = {}
+        base = self.srcdir.parent
+        for kb in self.kbs:
+            base = Path(kb.root).parent
+            for section in kb.sections.values():
+                for ruling in section.rulings:
+                    tests = by_file.setdefault(ruling.file, {})
+                    entry = tests.setdefault(ruling.test, (ruling, []))
+                    entry[1].append((kb.id, section.id))
+        docs = []
+        for file, tests in sorted(by_file.items()):
+            doc = self.ruling_doc(file)
+            docs.append(doc)
+            path = base / file
+            relpath = Path(os.path.relpath(path, (self.outdir / doc).parent)).as_posix()
+            out = [".. Generated from the tests by docs/_ext/kbpages.py.", ""]
+            out += heading(f"Rulings: {Path(file).name}", "=")
+            out += [
+                f"Tests in ``{file}`` that rule on a section: each names the sections it "
+                "decides and shows its code. A test passes only when the adjudicator gives the "
+                "answer the rule demands.",
+                "",
+            ]
+            for test, (ruling, keys) in sorted(tests.items(), key=lambda kv: kv[1][0].line):
+                out += [f".. _{self.ruling_label(test)}:", ""]
+                out += heading(self.ruling_name(test), "-")
+                links = ", ".join(
+                    f":rule-link:`{self.short(g)} {sid} <{self.target(g, sid)}>`"
+                    for g, sid in keys
+                )
+                out += [f"Rules on {links}. Test ``{esc(test.rpartition('::')[2])}``.", ""]
+                if path.is_file() and "::" in test:
+                    obj = ".".join(test.split("::")[1:])
+                    out += [f".. literalinclude:: {relpath}", "   :language: python",
+                            f"   :pyobject: {obj}", "   :lineno-match:", ""]
+                elif path.is_file():
+                    lo = max(1, ruling.line - 2)
+                    out += [f".. literalinclude:: {relpath}", "   :language: python",
+                            f"   :lines: {lo}-{ruling.line + 4}", "   :lineno-match:", ""]
+            self.files[f"{doc}.rst"] = "\n".join(out)
+        out = [".. Generated from the tests by docs/_ext/kbpages.py.", ""]
+        out += heading("Rulings", "=")
+        out += ["The tests that rule on rule sections, by file.", ""]
+        out += [f"- :doc:`{d.split('/', 1)[1]}`" for d in docs] or ["No rulings yet."]
+        out += ["", ".. toctree::", "   :hidden:", ""]
+        out += [f"   {d.split('/', 1)[1]}" for d in docs]
+        self.files["rulings/index.rst"] = "\n".join(out) + "\n"
 
     def glossary(self) -> None:
         out = [".. Generated from the knowledge base by docs/_ext/kbpages.py.", ""]
@@ -724,6 +980,25 @@ def table_label(game: str, tid: str) -> str:
     return f"table-{game}-{re.sub(r'[^a-z0-9]+', '-', tid.lower())}"
 
 
+def grid_cell(text: str) -> str:
+    """A table cell as literal text: "-" or "1." alone would start a list."""
+    text = esc(one_line(text))
+    if text and (_LIST_START.match(text + " ") or re.fullmatch(r"[-+*•]+", text)):
+        text = "\\" + text
+    return text
+
+
+def _band_label(band: dict[str, Any]) -> str:
+    lo, hi = band.get("min"), band.get("max")
+    if lo is None and hi is None:
+        return ""
+    if lo is None:
+        return f"{hi} or less"
+    if hi is None:
+        return f"{lo} or more"
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
 def _roll_range(key: Any) -> list[int] | None:
     text = str(key).strip()
     match = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", text)
@@ -739,6 +1014,15 @@ def table_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None
     ``rows`` maps a roll (or any row name) to one cell per column; ``by_column`` maps each
     column to ``{"1-2": cell, ...}``. Anything else gives None.
     """
+    bands = body.get("bands")
+    if isinstance(bands, list) and bands and all(isinstance(b, dict) for b in bands):
+        keys: list[str] = []
+        for band in bands:
+            keys += [k for k in band if k not in ("min", "max") and k not in keys]
+        header = ["Roll" if body.get("die") else "", *keys]
+        return header, [
+            [_band_label(band), *(one_line(band.get(k, "")) for k in keys)] for band in bands
+        ]
     columns = body.get("columns")
     if not isinstance(columns, list) or not columns:
         return None
@@ -838,9 +1122,12 @@ def generate(app: Sphinx) -> None:
     changed = 0
     for rel, text in files.items():
         changed += write_if_changed(pages.outdir / rel, text.rstrip() + "\n")
-    keep = {(pages.outdir / rel).resolve() for rel in files}
+    for rel, text in pages.binary.items():
+        changed += write_if_changed(pages.outdir / rel, text)
+    keep = {(pages.outdir / rel).resolve() for rel in [*files, *pages.binary]}
     for old in sorted(pages.outdir.rglob("*")):
-        if old.is_file() and old.suffix in (".rst", ".inc") and old.resolve() not in keep:
+        if (old.is_file() and old.suffix in (".rst", ".inc", ".svg")
+                and old.resolve() not in keep):
             old.unlink()
     logger.info("kbpages: %d generated files, %d changed", len(files), changed)
 

@@ -7,6 +7,8 @@ Modelled on Sphinx's own ``citation`` and ``std`` domains:
     the rule index, and (optionally) a title, given either as the ``:title:`` option or as the
     text after the id on the directive line (``.. rule:: s42:7.3 Negating ZOC bonds``). The
     game prefix may be left out; ``rule_default_game`` is used then. The content is the body.
+    ``:order: N`` is the rule's place in its rulebook (the KB's tree order), so the rule index
+    keeps a book's own order even where it numbers cases decimally (2.21 inside 2.2).
 
 ``:rule:`7.3```, ``:rule:`sos:12.3```, ``:rule:`the bond rule <7.3>```
     Cites a rule section. Without a prefix the game is ``rule_default_game``. A bare chapter
@@ -330,6 +332,10 @@ class RuleDomain(Domain):
     }
     dangling_warnings = {"rule": "rule %(target)s is cited but no page defines it"}
     data_version = 2
+
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:
+        # Search results read "(section, in S'42 12.0 Retreats)".
+        return "section"
 
     @property
     def rules(self) -> dict[str, list[RuleDef]]:

@@ -369,6 +369,29 @@ def test_9_5_3_reading_volga_ferry_as_a_bridge_or_first_hex_only():
     assert not v.ok and "9.5.3" in v.rules
 
 
+@pytest.mark.rules("5.5.3", "14.5")
+def test_5_5_3_only_the_soviets_advance_over_the_volga_rail_bridge():
+    """The Saratov rail bridge is a Volga crossing site for Soviet units only (5.5.3);
+    a ferry serves both sides; a railroad with no bridge serves neither. One hex of
+    advance from 0404 after the defender left 0403: 0405 lies over the Volga."""
+    from adjudicator.games.s42.reference.advance import advances as ref_advances
+
+    def ends(spec, side):
+        sc = pos([unit("U", side, "0404")], hexsides={"0404-0405": spec})
+        return ("0405" in advances(sc, "0403", 1, ["U"]).unit("U").hexes,
+                "0405" in ref_advances(sc, "0403", 1, ["U"]).units[0].hexes)
+
+    bridge = {"river": "volga", "bridge": "rail", "rail": True}
+    assert ends(bridge, "soviet") == (True, True)
+    assert ends(bridge, "axis") == (False, False)
+    ferry = {"river": "volga", "bridge": "ferry"}
+    assert ends(ferry, "axis") == (True, True)
+    assert ends({"river": "volga", "rail": True}, "soviet") == (False, False)
+    sc = pos([unit("U", "axis", "0404")], hexsides={"0404-0405": bridge})
+    v = verdict(sc, "U", ["0405"], vacated="0403", n=1)
+    assert not v.ok and "5.5.3" in v.rules
+
+
 # --- 18.2.2, 25.2.3, 22.x ---------------------------------------------------------------------
 
 

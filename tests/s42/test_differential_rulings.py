@@ -254,3 +254,73 @@ def test_16_3_3_ferry_road_link_crosses_an_alpine_hex_side():
     asp = {u.id: u.status for u in asp_supply(sc, readings=r).units}
     ref = {u.id: u.status for u in ref_supply(sc, r)}
     assert asp["A4"] == ref["A4"] == "in-supply"
+
+
+# -- the Volga is crossed only at its named sites (5.5.3) -----------------------------------
+
+
+def _seed_32039(spec: dict | None):
+    """The position of the finding, with the Volga hexside 0306-0407 given as ``spec``.
+
+    Found by the explore profile (advances, default readings, small_position seed 32039):
+    Soviet infantry S15 in 0506 advancing after the defender left 0406, Adv 3 (allowance
+    2, 14.2.2). As generated then, 0306-0407 was a Volga hexside with a road bridge and a
+    railroad: the adjudicator let S15 end in 0306 by 0407, 0306 (it read any railroad over
+    the Volga as the Saratov rail bridge); the reference refused.
+    """
+    from adjudicator.games.s42.generate import scenario, small_position
+    from bench.compare import advance_table
+
+    data = small_position(32039)
+    data["units"] = [u for u in data["units"] if u["hex"] != "0406"]
+    if spec is not None:
+        data["map"]["hexsides"]["0306-0407"] = spec
+    sc = scenario(data)
+    movers = ["S14", "S15"]
+    asp = advance_table(asp_advances(sc, "0406", 3, movers))["S15"]
+    ref = advance_table(ref_advances(sc, "0406", 3, movers))["S15"]
+    return asp, ref
+
+
+@pytest.mark.rules("5.5.3", "5.5.7", "14.5")
+def test_5_5_3_a_railroad_over_the_volga_is_no_crossing_site():
+    """5.5.3 names every place the Volga may be crossed: its ferries and, for the Soviets
+    only, the Saratov rail bridge (and the Volga Flotilla, a ferry). A railroad drawn over
+    the Volga with no bridge is not one of them (the Vladimirovka Ferry is such a rail link,
+    and normal movement may not use it, 5.5.7), so an advance may not cross there (14.5).
+    With the rail bridge marked (``bridge: rail``) the Soviet unit crosses."""
+    asp, ref = _seed_32039({"river": "volga", "rail": True})
+    assert "0306" not in asp and "0306" not in ref
+    assert "0407" in asp and "0407" in ref  # it got to the near bank
+    asp, ref = _seed_32039({"river": "volga", "rail": True, "bridge": "rail"})
+    assert "0306" in asp and "0306" in ref
+
+
+@pytest.mark.rules("5.5.3", "5.5.4")
+def test_5_5_3_a_road_bridge_on_the_volga_is_refused(tmp_path, capsys):
+    """The Volga has no road bridges (5.5.3 lists its crossing sites; 5.5.4's road bridges
+    are for Major Rivers), so the position as first generated is not a valid one: the
+    scenario checks refuse it with the hexside's path. A road bridge on a Major River, and
+    a ferry or rail bridge on the Volga, load."""
+    import json
+
+    from cli_helpers import run
+
+    from adjudicator.errors import InputError
+    from adjudicator.games.s42.generate import small_position
+
+    with pytest.raises(InputError) as exc:
+        _seed_32039({"river": "volga", "rail": True, "bridge": "road"})
+    (problem,) = exc.value.problems
+    assert "map.hexsides.0306-0407.bridge" in str(problem) and "5.5.3" in str(problem)
+    for ok in ({"river": "volga", "bridge": "ferry"}, {"river": "volga", "bridge": "rail"},
+               {"river": "major", "bridge": "road"}):
+        pos([unit("A", "axis", "0404")], hexsides={"0404-0405": ok})
+    data = small_position(32039)
+    data["map"]["hexsides"]["0306-0407"] = {"river": "volga", "bridge": "road"}
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(data, indent=1))
+    r = run(capsys, "validate", str(f))
+    line = next(i for i, t in enumerate(f.read_text().splitlines(), 1) if '"0306-0407"' in t)
+    assert r.code == 2  # the line of the "bridge" key, two below the hexside's own
+    assert f"{f}:{line + 2}: map.hexsides.0306-0407.bridge: the Volga has no road" in r.err

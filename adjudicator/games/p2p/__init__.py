@@ -2,7 +2,6 @@
 movement over a graph of points and lines (9.A-12.D) and the order of combat (13.0)."""
 
 from adjudicator.games import DiceSpec, Game, register
-from adjudicator.scenario import register_format
 
 GAME = register(
     Game(
@@ -21,14 +20,7 @@ GAME = register(
         package=__name__,
         demo="p2p_demo.yaml",
         sides=("axis", "soviet"),
+        loader="adjudicator.games.p2p.position:parse_position",
     )
 )
 
-
-def _parse(data, col):
-    from adjudicator.games.p2p.position import parse_position
-
-    return parse_position(data, col)
-
-
-register_format(GAME.id, _parse)

@@ -26,6 +26,7 @@ GAME = register(
                              "s42/breakthrough.lp"),
             "supply": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
             "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
+            "moves": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/move.lp"),
         },
         # The breakthrough answer walks the advance paths as well.
         shows={"breakthrough": ("s42/advance.lp", "s42/breakthrough.lp")},
@@ -35,5 +36,6 @@ GAME = register(
         demo="s42_demo.yaml",
         sides=("axis", "soviet"),
         default=True,
+        scenario="adjudicator.games.s42.scenario:Scenario",
     )
 )

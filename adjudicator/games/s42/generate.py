@@ -24,14 +24,13 @@ import json
 import random
 from typing import Any
 
-from adjudicator.hexgrid import HexGrid, format_hex_id, hexside_id
-from adjudicator.scenario import (
+from adjudicator.games.s42.scenario import (
     MECHANIZED_TYPES,
     NON_COMBAT_TYPES,
     NON_MECHANIZED_TYPES,
-    Scenario,
-    parse_scenario,
 )
+from adjudicator.hexgrid import HexGrid, format_hex_id, hexside_id
+from adjudicator.scenario import Scenario, parse_scenario
 
 TERRAINS = ("clear", "desert", "woods", "rough", "wooded-rough", "marsh", "seasonal-marsh",
             "mountain", "alpine")
@@ -45,7 +44,8 @@ Data = dict[str, Any]
 
 
 def scenario(data: Data, source: str = "<generated>.json") -> Scenario:
-    """Load a generated position through the real scenario parser."""
+    """Load a generated position through the real scenario parser (its fast first reading
+    makes this cheap; a position that fails a check raises what a user would see)."""
     return parse_scenario(json.dumps(data), source, ".json")
 
 
@@ -149,6 +149,8 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
             side["river"] = river
             if rng.random() < 0.3:
                 side["bridge"] = rng.choice(("road", "rail", "ferry"))
+                if river == "volga" and side["bridge"] == "road":
+                    side["bridge"] = "ferry"  # the Volga has no road bridges (5.5.3)
             if river == "major" and rng.random() < 0.15:
                 side["frozen"] = rng.random() < 0.5
         elif roll < 0.26:
@@ -165,7 +167,10 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
             side["rail"] = True
         if side.get("river") and (side.get("road") or side.get("rail")) \
                 and "bridge" not in side and rng.random() < 0.85:
-            side["bridge"] = "road" if side.get("road") else "rail"  # most crossings bridged
+            if side["river"] != "volga":
+                side["bridge"] = "road" if side.get("road") else "rail"  # most bridged
+            elif side.get("rail"):
+                side["bridge"] = "rail"  # a Saratov-like rail bridge; never a road bridge
         if side:
             hexsides[hexside_id(a, b)] = side
     # Entry areas: up to three disjoint stretches of the map edge.

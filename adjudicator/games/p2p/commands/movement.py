@@ -3,7 +3,7 @@ own validate, show and demo (a graph map, not a hex map).
 
 ``moves``, ``check``, ``validate``, ``show`` and ``demo`` share their names with other
 games' commands: the command line runs this module's for a p2p position
-(``adjudicator.dispatch``).
+(``adjudicator.cli.implementation``).
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def show(file: ScenarioArg,
 
 def demo(file: Annotated[Path | None, typer.Argument(
             help="Position to run on (default: the bundled example).")] = None,
-         game: Annotated[str | None, typer.Option("--game", help="Whose bundled example.")]
+         game: Annotated[str | None, typer.Option("--game", "-g", help="Whose bundled example.")]
          = None) -> None:
     """Run every p2p query on a position (the bundled example by default)."""
     from adjudicator.output import console

@@ -30,7 +30,8 @@ from adjudicator.games.s42.combat.resolve import (
 )
 from adjudicator.games.s42.combat.state import Change, Work
 from adjudicator.games.s42.combat.tables import Table, builtin, crt_table, dd_table
-from adjudicator.scenario import MECHANIZED_TYPES, Scenario, load_scenario
+from adjudicator.games.s42.scenario import MECHANIZED_TYPES
+from adjudicator.scenario import Scenario, load_scenario
 
 SEASONS = ("summer", "early-fall", "rasputitsa", "winter")
 
@@ -45,7 +46,7 @@ def _roll(dice: Dice, purpose: str, log: list[dict[str, Any]]) -> int:
     try:
         r = dice.roll(purpose, count=1)
     except RollsExhausted as exc:
-        raise Refused(f"no die roll left ({purpose})", []) from exc
+        raise Refused(f"no die roll left ({purpose})", [], field="roll") from exc
     log.append({"purpose": purpose, "dice": list(r.dice), "total": r.total})
     return r.total
 
@@ -187,9 +188,11 @@ def disengage(sc: Scenario, dice: Dice, units: list[str], as_stack: bool = False
         if reroll:
             lu = sc.units_by_id.get(reroll)
             if lu is None or lu.type != "leader" or lu.side != "axis" or grp[0].side != "axis":
-                raise Refused("only the Axis leader re-rolls an Axis disengagement", ["28.1.4"])
+                raise Refused("only the Axis leader re-rolls an Axis disengagement", ["28.1.4"],
+                              field="reroll")
             if lu.used or lu.train:
-                raise Refused(f"leader {reroll} cannot re-roll now", ["28.1.1", "5.6.4"])
+                raise Refused(f"leader {reroll} cannot re-roll now", ["28.1.1", "5.6.4"],
+                              field="reroll")
             old = roll
             roll = _roll(dice, f"Disengagement re-roll by leader {reroll}", rolls)
             w.set(reroll, "used", True, f"leader {reroll} re-rolled {old} -> {roll}",
@@ -209,14 +212,14 @@ def disengage(sc: Scenario, dice: Dice, units: list[str], as_stack: bool = False
             path = retreat.get(u.id, retreat.get("*"))
             if path is None:
                 raise Refused(f"{u.id} disengages: give its retreat of 1 or 2 hexes (retreat: "
-                              f"{{{u.id}: [hexes]}})", ["27.2.3"])
+                              f"{{{u.id}: [hexes]}})", ["27.2.3"], field="retreat")
             probs = check_retreat_path(sc, u.id, u.hex, list(path), [1, 2])
             for h in path:
                 if h in ezoc and h not in friendly:
                     probs.append(f"{h} is in an enemy ZOC with no friendly unit (27.2.3)")
             if probs:
                 raise Refused(f"disengagement retreat of {u.id}: " + "; ".join(probs),
-                              ["27.2.3", "12.1"])
+                              ["27.2.3", "12.1"], field="retreat")
             after = "full-retreat" if u.status in ("disrupted", "full-retreat") else "disrupted"
             w.set(u.id, "hex", path[-1], f"{u.id} disengages to {path[-1]}", ["27.2.3"])
             w.set(u.id, "status", after, f"{u.id} is now {after}", ["27.2.3", "13.1.2"])
@@ -366,5 +369,92 @@ def load_replay(path: str | Path) -> tuple[Scenario, dict[str, Any]]:
         raise InputError([Problem(str(p), 1, "(top)",
                                   "a replay holds start (scenario file), seed or rolls, "
                                   "and a list of actions")])
-    start = load_scenario(p.parent / str(data["start"]))
+    problems = [Problem(str(p), 0, where, what) for where, what in check_replay(data)]
+    if problems:
+        raise InputError(problems)
+    start_path = p.parent / str(data["start"])
+    if start_path.resolve() == p.resolve():
+        raise InputError([Problem(str(p), 0, "start", "the start position cannot be the "
+                                  "replay file itself")])
+    start = load_scenario(start_path)
     return start, data
+
+
+#: What each kind of action takes: key -> (required, type check, what it should be).
+_IDS = (lambda v: isinstance(v, list) and all(isinstance(x, (str, int)) and not
+                                              isinstance(x, bool) for x in v),
+        "a list of unit ids")
+_STR = (lambda v: isinstance(v, str), "a text")
+_INT = (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number")
+_BOOL = (lambda v: isinstance(v, bool), "true or false")
+ACTION_KEYS: dict[str, dict[str, tuple[bool, Any, str]]] = {
+    "combat": {"defender_hex": (True, *_STR), "attackers": (True, *_IDS),
+               "air": (False, lambda v: isinstance(v, (bool, str)),
+                       "true, false, german or romanian"),
+               "artillery": (False, *_IDS), "planned_offensive": (False, *_INT),
+               "reroll": (False, *_STR)},
+    "rally": {"side": (False, *_STR), "keep_full_retreat": (False, *_IDS)},
+    "disengage": {"units": (True, *_IDS), "stack": (False, *_BOOL), "reroll": (False, *_STR)},
+    "weather": {"season": (True, *_STR), "previous": (False, *_STR)},
+    "end_phase": {},
+}
+
+
+def check_replay(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """(path, problem) for every malformed part of a replay: wrong types, missing or
+    unknown keys (a string is never read as a list of characters)."""
+    out: list[tuple[str, str]] = []
+    if not isinstance(data["start"], str):
+        out.append(("start", "expected the scenario file's path"))
+    if data.get("seed") is not None and (isinstance(data["seed"], bool) or not isinstance(
+            data["seed"], int) or not 0 <= data["seed"] < 2**63):
+        out.append(("seed", f"expected a whole number from 0 to 2^63-1, got {data['seed']!r}"))
+    rolls = data.get("rolls")
+    if rolls is not None:
+        if not isinstance(rolls, list):
+            out.append(("rolls", f"expected a list of die rolls, got {rolls!r}"))
+        else:
+            for i, r in enumerate(rolls):
+                if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 6:
+                    out.append((f"rolls[{i}]", f"expected a die roll from 1 to 6, got {r!r}"))
+    for key in ("crt", "dd_table"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            out.append((key, "expected a file path"))
+    for i, item in enumerate(data["actions"]):
+        where = f"actions[{i}]"
+        if not isinstance(item, dict):
+            out.append((where, "expected a mapping such as {combat: {...}, choices: {...}}"))
+            continue
+        kinds = [k for k in ACTION_KEYS if k in item]
+        extra = set(item) - set(ACTION_KEYS) - {"choices"}
+        if extra:
+            out.append((where, f"unknown key(s) {', '.join(sorted(map(str, extra)))} "
+                               f"(an action has one of {', '.join(ACTION_KEYS)}, and choices)"))
+        if len(kinds) != 1:
+            out.append((where, f"name exactly one of {', '.join(ACTION_KEYS)}"))
+            continue
+        kind = kinds[0]
+        spec = item[kind] if item[kind] is not None else {}
+        if not isinstance(spec, dict):
+            out.append((f"{where}.{kind}", "expected a mapping"))
+            continue
+        allowed = ACTION_KEYS[kind]
+        for key in sorted(set(map(str, spec)) - set(allowed)):
+            out.append((f"{where}.{kind}.{key}",
+                        f"unknown key (known: {', '.join(allowed) or 'none'})"))
+        for key, (required, ok, what) in allowed.items():
+            if key not in spec or spec[key] is None:
+                if required:
+                    out.append((f"{where}.{kind}.{key}", f"missing: expected {what}"))
+            elif not ok(spec[key]):
+                out.append((f"{where}.{kind}.{key}", f"expected {what}, got {spec[key]!r}"))
+        choices = item.get("choices")
+        if choices is not None:
+            if not isinstance(choices, dict):
+                out.append((f"{where}.choices", "expected a mapping"))
+            else:
+                try:
+                    Choices.from_json(choices)
+                except ValueError as exc:
+                    out.append((f"{where}.choices", str(exc)))
+    return out

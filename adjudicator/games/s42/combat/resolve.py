@@ -70,7 +70,7 @@ def advance_rate(u: Unit | dict[str, Any]) -> int:
     3 cavalry, 2 the rest."""
     typ = u["type"] if isinstance(u, dict) else u.type
     ma = u["ma"] if isinstance(u, dict) else u.ma
-    from adjudicator.scenario import MECHANIZED_TYPES
+    from adjudicator.games.s42.scenario import MECHANIZED_TYPES
 
     if typ == "soviet-army-hq":
         return 4 if ma > 3 else 2
@@ -104,6 +104,72 @@ class Declaration:
         return out
 
 
+class ChoiceError(ValueError):
+    """Choices of the wrong type; ``problems`` are "FIELD: what is wrong" texts."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+_ID_LISTS = ("attacker_losses", "defender_losses", "lead")
+_OPTIONAL = ("use_die", "dd", "dd_support", "dd_reroll")
+
+
+def _ids_of(key: str, value: Any, problems: list[str], what: str = "unit ids") -> list[str]:
+    """A list of ids; one id alone is a list of one (never split into characters)."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return [str(value)]
+    if isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool)
+                                       for v in value):
+        return [str(v) for v in value]
+    problems.append(f"{key}: expected a list of {what}, got {value!r}")
+    return []
+
+
+def _typed_choice(key: str, value: Any, problems: list[str]) -> Any:
+    """``value`` of the choice ``key`` in the type the resolution reads, or a problem
+    naming the choice (the caller has already refused unknown keys)."""
+    if value is None:
+        return None
+    if key in _ID_LISTS:
+        return _ids_of(key, value, problems)
+    if key == "use_die":
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(f"use_die: expected a whole number (which die, from 1), "
+                            f"got {value!r}")
+        return value
+    if key in ("dd", "desperate"):
+        if not isinstance(value, bool):
+            problems.append(f"{key}: expected true or false, got {value!r}")
+        return value
+    if key in ("dd_support", "dd_reroll"):
+        if not isinstance(value, str):
+            problems.append(f"{key}: expected a unit id, got {value!r}")
+        return value
+    if not isinstance(value, dict):
+        problems.append(f"{key}: expected a mapping of unit ids, got {value!r}")
+        return {}
+    out: dict[str, Any] = {}
+    for uid, v in value.items():
+        where = f"{key}.{uid}"
+        if key == "retreat" and v == "eliminated":
+            out[str(uid)] = v
+        elif key in ("retreat", "advance"):
+            out[str(uid)] = _ids_of(where, v, problems, "hexes")
+        elif key == "retreat_pay":
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                problems.append(f"{where}: expected a number of steps (0 or more), got {v!r}")
+            out[str(uid)] = v
+        else:  # reduced: [attack, defense]
+            if not (isinstance(v, list) and len(v) == 2 and all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in v)):
+                problems.append(f"{where}: expected [attack, defense], two whole numbers, "
+                                f"got {v!r}")
+            out[str(uid)] = v
+    return out
+
+
 @dataclass
 class Choices:
     """The players' decisions after the roll (all optional until needed)."""
@@ -129,9 +195,12 @@ class Choices:
         if unknown:
             raise ValueError(f"unknown choice(s): {', '.join(sorted(unknown))} "
                              f"(known: {', '.join(sorted(known))})")
-        if isinstance(data.get("lead"), str):
-            data["lead"] = [data["lead"]]
-        return cls(**data)
+        problems: list[str] = []
+        for key in list(data):
+            data[key] = _typed_choice(key, data[key], problems)
+        if problems:
+            raise ChoiceError(problems)
+        return cls(**{k: v for k, v in data.items() if v is not None or k in _OPTIONAL})
 
     def to_json(self) -> dict[str, Any]:
         out = {}
@@ -247,9 +316,11 @@ class Outcome:
 class Refused(Exception):
     """The attack or a given choice breaks a rule (exit status 2 on the CLI)."""
 
-    def __init__(self, message: str, rules: list[str]):
+    def __init__(self, message: str, rules: list[str], field: str | None = None):
         self.rules = rules
         self.message = message
+        #: the declaration item or choice at fault (e.g. "attack", "retreat"), if one is
+        self.field = field
         super().__init__(f"{message} {('(' + ', '.join(rules) + ')') if rules else ''}".strip())
 
 
@@ -292,7 +363,7 @@ class _Engine:
         o = self.odds
         if not o.allowed:
             raise Refused("attack refused: " + "; ".join(f.what for f in o.refused),
-                          sort_rules(r for f in o.refused for r in f.rules))
+                          sort_rules(r for f in o.refused for r in f.rules), field="attack")
         out = self.out
         if out.crt.practice:
             out.notes.append(PRACTICE_NOTE)
@@ -334,7 +405,7 @@ class _Engine:
         cells = [out.crt.lookup(d, self.odds.column) for d in dice]
         if self.ch.use_die is not None:
             if not 1 <= self.ch.use_die <= n:
-                raise Refused(f"use_die must be between 1 and {n}", ["26.2"])
+                raise Refused(f"use_die must be between 1 and {n}", ["26.2"], field="use_die")
             k = self.ch.use_die - 1
         else:
             k = max(range(n), key=lambda i: (RESULT_RANK[cells[i].result],
@@ -363,25 +434,29 @@ class _Engine:
         out.rules.add("10.1")
 
     def _check_leader(self, lid: str, purpose: str) -> None:
+        purpose_field = "reroll" if purpose == "crt" else "dd_reroll"
         lu = self.sc.units_by_id.get(lid)
         if lu is None or lu.type != "leader":
-            raise Refused(f"{lid} is not a leader in the position", ["28.1.1"])
+            raise Refused(f"{lid} is not a leader in the position", ["28.1.1"], field=purpose_field)
         if lu.used:
-            raise Refused(f"leader {lid} has already used his re-roll this turn", ["28.1.1"])
+            raise Refused(f"leader {lid} has already used his re-roll this turn", ["28.1.1"],
+                          field=purpose_field)
         if lu.train:
-            raise Refused(f"leader {lid} is under a Train marker", ["5.6.4"])
+            raise Refused(f"leader {lid} is under a Train marker", ["5.6.4"], field=purpose_field)
         if purpose == "crt" and lu.side != "axis":
             raise Refused("only the Axis leader (Manstein) re-rolls a CRT die", ["28.1.3",
-                                                                                  "28.1.4"])
+                                                                                  "28.1.4"],
+                          field=purpose_field)
         if purpose == "dd" and lu.side != self.def_side:
             raise Refused(f"leader {lid} re-rolls only his own side's Determined Defense",
-                          ["28.1.3", "28.1.4"])
+                          ["28.1.3", "28.1.4"], field=purpose_field)
         hexes = {self.decl.defender_hex} | {self.unit(a).hex for a in self.decl.attackers}
         if lu.range is None:
             self.out.notes.append(f"leader {lid}'s range is not in the position: 28.1.2 not "
                                   "checked")
         elif trace_range(self.sc, lu, hexes & set(self.sc.map.hexes)) is None:
-            raise Refused(f"leader {lid} is out of range of this combat", ["28.1.2", "18.4"])
+            raise Refused(f"leader {lid} is out of range of this combat", ["28.1.2", "18.4"],
+                          field=purpose_field)
 
     # -- step losses (10.2) ------------------------------------------------------------
     def candidates(self, side: str, by_opponent: bool) -> tuple[list[str], list[str]]:
@@ -435,7 +510,8 @@ class _Engine:
                 uid = queue.pop(0)
                 if uid not in pool:
                     raise Refused(f"{uid} may not take this {side} step loss now; it may be one "
-                                  f"of: {', '.join(pool)}", sort_rules(cand_rules + base_rules))
+                                  f"of: {', '.join(pool)}", sort_rules(cand_rules + base_rules),
+                                  field=f"{side}_losses")
             elif len(pool) == 1:
                 uid = pool[0]
             else:
@@ -569,40 +645,43 @@ class _Engine:
         lu = self.unit(lead)
         if sid == "air":
             if self.def_side != "axis":
-                raise Refused("only the Axis player has Air Units", ["9.3.1"])
+                raise Refused("only the Axis player has Air Units", ["9.3.1"], field="dd_support")
             if self.decl.support.air:
                 raise Refused("the Air Unit was already used for the defensive shift; it gives "
-                              "the shift or the +1, not both", ["9.3.4"])
+                              "the shift or the +1, not both", ["9.3.4"], field="dd_support")
             nation = "romanian" if T.nationality(lu) == "romanian" else "german"
             avail = air_available(self.sc, nation)
             if avail is not True:
-                raise Refused(f"no Air Unit can fly: {avail[0]}", avail[1])
+                raise Refused(f"no Air Unit can fly: {avail[0]}", avail[1], field="dd_support")
             return 1, "Air Unit defensive support", ["11.3", "9.3.4"]
         a = self.sc.units_by_id.get(sid)
         if a is None:
-            raise Refused(f"no unit '{sid}' for defensive support", ["11.3"])
+            raise Refused(f"no unit '{sid}' for defensive support", ["11.3"], field="dd_support")
         if a.side != self.def_side:
-            raise Refused(f"{sid} is not the defender's", ["11.3"])
+            raise Refused(f"{sid} is not the defender's", ["11.3"], field="dd_support")
         if a.type == "supply-point":
             hosts = [v for v in self.sc.units_at(a.hex) if v.side == a.side and v.is_asu
                      and v.status == "good-order"]
             if not hosts or a.train:
                 raise Refused(f"Supply Point {sid} supports only stacked with a Good Order ASU",
-                              ["18.6.5", "18.3.2"])
+                              ["18.6.5", "18.3.2"], field="dd_support")
             return 1, f"defensive support by Supply Point {sid}", ["11.3", "18.3.2"]
         if not a.is_asu:
-            raise Refused(f"{sid} is neither an ASU nor a Supply Point", ["11.3", "18.2.1"])
+            raise Refused(f"{sid} is neither an ASU nor a Supply Point", ["11.3", "18.2.1"],
+                          field="dd_support")
         if a.used or a.status != "good-order" or a.train or a.replacement:
             raise Refused(f"{sid} cannot support: it must be Ready and in Good Order, without "
-                          "a Train or Replacement marker", ["11.3", "18.2.3"])
+                          "a Train or Replacement marker", ["11.3", "18.2.3"], field="dd_support")
         if T.nationality(a) in ("romanian", "hungarian", "italian") and \
                 T.nationality(a) != T.nationality(lu):
-            raise Refused(f"{sid} supports only a Lead Unit of its own nationality", ["18.3.3"])
+            raise Refused(f"{sid} supports only a Lead Unit of its own nationality", ["18.3.3"],
+                          field="dd_support")
         if a.hex != lu.hex:
             if a.range is None:
                 self.out.notes.append(f"{sid}'s range is not in the position: 18.4 not checked")
             elif trace_range(self.sc, a, {lu.hex}) is None:
-                raise Refused(f"{sid} is out of range of the Lead Unit", ["18.4", "18.3.2"])
+                raise Refused(f"{sid} is out of range of the Lead Unit", ["18.4", "18.3.2"],
+                              field="dd_support")
         return 1, f"defensive support by {sid}", ["11.3", "18.3.2"]
 
     def _drms(self, lead: str, orange: bool) -> list[dict[str, Any]]:
@@ -652,7 +731,7 @@ class _Engine:
             if lead not in leads or lead not in alive:
                 raise Refused(f"{lead} cannot be the Lead Unit; choose one of "
                               f"{', '.join(x for x in leads if x in alive)}",
-                              ["11.2.3", "11.1.2"])
+                              ["11.2.3", "11.1.2"], field="lead")
             drms = self._drms(lead, orange)
             try:
                 roll = self.roll(f"Determined Defense, {column} column, lead {lead}")
@@ -995,7 +1074,7 @@ def apply_moves(sc: Scenario, out: Outcome) -> Scenario:
         p = out.pending[0]
         raise Refused(f"cannot apply yet: the {p.who} must {p.what}"
                       + (f" ({', '.join(p.options)})" if p.options else "")
-                      + f" [choice: {p.choice}]", p.rules)
+                      + f" [choice: {p.choice}]", p.rules, field=p.choice)
     w, ch, decl = out.work, out.choices, out.declaration
     assert w is not None
     dhex = decl.defender_hex
@@ -1044,14 +1123,16 @@ def apply_moves(sc: Scenario, out: Outcome) -> Scenario:
             path = ch.retreat.get(uid, ch.retreat.get("*"))
             if path is None:
                 raise Refused(f"a retreat path is needed for {uid}: {length} hex(es) from {dhex} "
-                              f"(choice retreat: {{{uid}: [hexes]}} or 'eliminated')", ret["rules"])
+                              f"(choice retreat: {{{uid}: [hexes]}} or 'eliminated')", ret["rules"],
+                              field="retreat")
             if path == "eliminated":
                 w.remove(uid, f"{uid} cannot retreat and is eliminated", ["12.2"])
                 continue
             pay = int(ch.retreat_pay.get(uid, 0))
             probs = check_retreat_path(sc, uid, dhex, list(path), length, pay)
             if probs:
-                raise Refused(f"retreat of {uid}: " + "; ".join(probs), ["12.1", "12.2"])
+                raise Refused(f"retreat of {uid}: " + "; ".join(probs), ["12.1", "12.2"],
+                              field="retreat")
             for _ in range(pay):
                 if w.lose_step(uid, "paid to shorten its retreat", ["12.1.3"], ch.reduced):
                     break
@@ -1071,17 +1152,19 @@ def apply_moves(sc: Scenario, out: Outcome) -> Scenario:
     after_retreats = w.to_scenario() if ch.advance else sc
     for uid, path in ch.advance.items():
         if uid not in allow:
-            raise Refused(f"{uid} may not advance after this combat", adv.get("rules", ["14.1"]))
+            raise Refused(f"{uid} may not advance after this combat", adv.get("rules", ["14.1"]),
+                          field="advance")
         if not path:
             continue
         occupied = [u for u in w.units_at(dhex) if u["side"] != att_side
                     and sc.units_by_id[u["id"]].is_combat]
         if dhex in path and occupied:
             raise Refused(f"{dhex} is still held by {', '.join(u['id'] for u in occupied)}",
-                          ["14.1"])
+                          ["14.1"], field="advance")
         probs = check_advance_path(after_retreats, uid, list(path), allow[uid], dhex)
         if probs:
-            raise Refused(f"advance of {uid}: " + "; ".join(probs), allow[uid]["rules"])
+            raise Refused(f"advance of {uid}: " + "; ".join(probs), allow[uid]["rules"],
+                          field="advance")
         w.set(uid, "hex", path[-1], f"{uid} advances {len(path)} hex(es) to {path[-1]}",
               allow[uid]["rules"])
         if sc.units_by_id[uid].is_asu:

@@ -24,6 +24,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from adjudicator.errors import InputError, Problem, read_input
+from adjudicator.fastload import check_yaml
 from adjudicator.paths import kb_dir
 
 #: CRT columns from 1-3 to 7-1 (8.3, 8.4.1); the level of "1-1" is 0.
@@ -144,6 +145,7 @@ def load_table(path: str | Path, kind: str | None = None) -> Table:
 
     doc: Any = None
     text = read_input(p, "no such table file")
+    check_yaml(text, str(p))  # nesting, aliases: refused before the file is read
     try:
         doc = YAML(typ="rt").load(text)
     except MarkedYAMLError as exc:

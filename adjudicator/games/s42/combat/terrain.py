@@ -6,7 +6,8 @@ Mirrors asp/s42/terrain.lp where both need the same fact (frozen hexsides,
 
 from __future__ import annotations
 
-from adjudicator.scenario import HexsideSpec, Scenario, Unit
+from adjudicator.games.s42.scenario import HexsideSpec
+from adjudicator.scenario import Scenario, Unit
 
 #: 2.3.3: the infantry-type units (doubled in City and Mountain hexes).
 INFANTRY_TYPES = (

@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, unknown, usage_error
 from adjudicator.games.s42.commands.bonds import ReadingOpt, parse_readings
 from adjudicator.games.s42.queries.advance import (
     MODES,
@@ -22,6 +22,9 @@ from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 
+#: The largest Adv number that matters: no unit's Advance Rate is higher (14.2.2).
+MAX_ADV = 4
+
 Ids = Annotated[str | None, typer.Option(metavar="ID,ID", show_default=False)]
 ModeOpt = Annotated[str, typer.Option(
     "--mode", help="normal, limited (14.2.3), delay (14.2.4) or auto-ds (8.6.2).")]
@@ -33,7 +36,8 @@ def split(text: str | None) -> list[str]:
 
 def _mode(mode: str) -> str:
     if mode not in MODES:
-        raise usage_error(f"mode must be one of {', '.join(MODES)}", "--mode")
+        raise usage_error(f"mode must be one of {', '.join(MODES)}, got '{mode}'"
+                          f"{did_you_mean(mode, MODES)}", "--mode")
     return mode
 
 
@@ -82,7 +86,9 @@ def advances_cmd(
     vacated: Annotated[str | None, typer.Option(
         "--vacated", metavar="H", help="The defender's vacated hex.")] = None,
     allowance: Annotated[int | None, typer.Option(
-        "--allowance", metavar="N", help="The CRT's Adv number (14.2.1).")] = None,
+        "--allowance", metavar="N", min=1, max=MAX_ADV,
+        help="The CRT's Adv number, 1 to 4 (14.2.1; no unit advances further, 14.2.2).")]
+    = None,
     units: Annotated[str, typer.Option(
         "--units", metavar="ID,ID", help="The units that may advance.")] = "",
     attackers: Annotated[str | None, typer.Option(
@@ -109,6 +115,11 @@ def advances_cmd(
     readings = parse_readings(reading, solver)
     ids = split(units)
     att = split(attackers) if attackers is not None else None
+    for option, given in (("--attackers", att or []), ("--shifted", split(shifted)),
+                          ("--spent", split(spent)), ("--reserves", split(reserves))):
+        for uid in given:
+            if uid not in sc.units_by_id:
+                raise unknown("unit", uid, sc.units_by_id, option)
     if path:
         uid, sep, hexes = path.rpartition(":")
         if not sep or not uid:
@@ -161,7 +172,8 @@ def breakthrough_cmd(
     vacated: Annotated[str | None, typer.Option(
         "--vacated", metavar="H", help="The initial defender's vacated hex.")] = None,
     allowance: Annotated[int | None, typer.Option(
-        "--allowance", metavar="N", help="The initial combat's Adv number.")] = None,
+        "--allowance", metavar="N", min=1, max=MAX_ADV,
+        help="The initial combat's Adv number, 1 to 4.")] = None,
     group: Annotated[str, typer.Option(
         "--group", metavar="ID,ID", help="The units of the Breakthrough Group.")] = "",
     attackers: Annotated[str | None, typer.Option(
@@ -171,7 +183,8 @@ def breakthrough_cmd(
     at: Annotated[str | None, typer.Option(
         "--at", metavar="H", help="Where the group stands now, if it is on its way.")] = None,
     left: Annotated[int | None, typer.Option(
-        "--left", metavar="N", help="Hexes it has left (with --at).")] = None,
+        "--left", metavar="N", min=0, max=MAX_ADV,
+        help="Hexes it has left (with --at), 0 to 4.")] = None,
     attacked: Annotated[str | None, typer.Option(
         "--attacked", metavar="H,H", help="Hexes the group has attacked already.")] = None,
     reading: ReadingOpt = None,
@@ -180,9 +193,14 @@ def breakthrough_cmd(
     """Which hexes a Breakthrough Group may attack next, from where, with how many hexes left."""
     sc = load_scenario(file)
     solver = Solver(sc.game)
+    attacked_hexes = split(attacked)
+    for h in attacked_hexes:
+        if h not in sc.map.hexes:
+            raise usage_error(f"'{h}' is not a hex on the map{did_you_mean(h, sc.map.hexes)}",
+                              "--attacked")
     answer = breakthrough(sc, vacated, allowance, split(group), split(attackers)
                           if attackers is not None else None, _mode(mode), at, left,
-                          split(attacked), solver, parse_readings(reading, solver))
+                          attacked_hexes, solver, parse_readings(reading, solver))
     emit(answer.to_json(), lambda c: print_breakthrough(answer, c), json)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json as jsonlib
+import typing
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,11 +11,13 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from adjudicator.errors import InputError, Problem, usage_error
+from adjudicator.dice import ImpossibleRoll
+from adjudicator.errors import InputError, Problem, did_you_mean, unknown, usage_error
 from adjudicator.games.s42.combat import actions as A
 from adjudicator.games.s42.combat import tables as TB
 from adjudicator.games.s42.combat.odds import Odds, Support, compute_odds
 from adjudicator.games.s42.combat.resolve import (
+    ChoiceError,
     Choices,
     Declaration,
     Outcome,
@@ -23,8 +26,20 @@ from adjudicator.games.s42.combat.resolve import (
     resolve_combat,
 )
 from adjudicator.games.s42.combat.tables import PRACTICE_NOTE
-from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
+from adjudicator.games.s42.scenario import Weather
+from adjudicator.hexgrid import is_hex_id
+from adjudicator.output import (
+    ForceOpt,
+    JsonOpt,
+    ScenarioArg,
+    check_output,
+    cite,
+    emit,
+    write_output,
+)
 from adjudicator.scenario import Scenario, load_scenario
+
+WEATHERS = typing.get_args(Weather)
 
 HexOpt = Annotated[str, typer.Option("--defender-hex", help="The hex attacked.")]
 AttackersOpt = Annotated[
@@ -37,15 +52,18 @@ ReadingOpt = Annotated[
     list[str] | None,
     typer.Option("--reading", help="RULE=NAME: answer under another reading (repeatable)."),
 ]
-PoOpt = Annotated[int, typer.Option("--planned-offensive", help="Planned Offensive markers "
-                                                                "used: 0-2 (26.2).")]
+PoOpt = Annotated[int, typer.Option("--planned-offensive", min=0, max=2,
+                                    help="Planned Offensive markers used: 0-2 (26.2).")]
 RerollOpt = Annotated[str | None, typer.Option("--reroll", help="Leader re-rolling the CRT die "
                                                                 "(28.1.4).")]
 RollOpt = Annotated[
     list[str] | None,
-    typer.Option("--roll", help="Given die rolls, in order (repeatable or comma-separated)."),
+    typer.Option("--roll", help="Given die rolls, in order, each 1 to 6 (repeatable or "
+                 "comma-separated)."),
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")]
+MAX_SEED = 2**63 - 1
+SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                             help="Seed for the dice (0 to 2^63-1).")]
 CrtOpt = Annotated[Path | None, typer.Option("--crt", help="Your CRT file (default: practice "
                                                            "table or $ADJUDICATOR_S42_CRT).")]
 DdOpt = Annotated[Path | None, typer.Option("--dd-table", help="Your Determined Defense table.")]
@@ -71,8 +89,8 @@ def _rolls(items: list[str] | None) -> list[int] | None:
     out = []
     for item in items:
         for t in _ids(item):
-            if not t.isdigit():
-                raise usage_error(f"'{t}' is not a die roll", "--roll")
+            if not t.isdigit() or not 1 <= int(t) <= 6:
+                raise usage_error(f"'{t}' is not a die roll: a die shows 1 to 6", "--roll")
             out.append(int(t))
     return out
 
@@ -84,8 +102,57 @@ def _dice(roll: list[str] | None, seed: int | None):
     return A.new_dice(seed, rolls)
 
 
-def _refused(exc: Refused) -> InputError:
-    return usage_error(str(exc), "choices")
+#: The option that gives each declaration item or choice a refusal can be about.
+FIELD_OPTION = {
+    "attack": "--attackers", "use_die": "--use-die", "attacker_losses": "--attacker-loss",
+    "defender_losses": "--defender-loss", "dd": "--dd", "lead": "--lead",
+    "dd_support": "--support", "desperate": "--desperate", "dd_reroll": "--dd-reroll",
+    "retreat": "--retreat", "advance": "--advance", "reroll": "--reroll",
+    "--roll": "--roll", "roll": "--roll", "season": "--season",
+    "keep_full_retreat": "--keep-full-retreat", "units": "--units",
+}
+
+
+def _refused(exc: Refused, command: str) -> InputError:
+    """A refusal, blamed on the option it is about (else on the command)."""
+    return usage_error(str(exc), FIELD_OPTION.get(exc.field or "", command))
+
+
+def _check_ids(sc: Scenario, ids: list[str], option: str) -> None:
+    for uid in ids:
+        if uid not in sc.units_by_id:
+            raise unknown("unit", uid, sc.units_by_id, option)
+
+
+def _check_hex(sc: Scenario, h: str, option: str) -> None:
+    if not is_hex_id(h):
+        raise usage_error(f"'{h}' is not a hex id (four digits, e.g. 0405)", option)
+    if h not in sc.map.hexes:
+        raise usage_error(f"hex {h} is not on the map{did_you_mean(h, sc.map.hexes)}", option)
+
+
+def _check_choice_ids(sc: Scenario, ch: Choices) -> None:
+    """Every unit a choice names exists (did you mean ...)."""
+    named = {"attacker_losses": ch.attacker_losses, "defender_losses": ch.defender_losses,
+             "lead": ch.lead, "dd_reroll": [ch.dd_reroll] if ch.dd_reroll else [],
+             "dd_support": [ch.dd_support] if ch.dd_support not in (None, "air") else [],
+             "retreat": [u for u in ch.retreat if u != "*"], "advance": list(ch.advance)}
+    for key, uids in named.items():
+        for uid in uids:
+            if uid not in sc.units_by_id:
+                raise unknown("unit", uid, sc.units_by_id, FIELD_OPTION[key])
+
+
+def _check_declaration(sc: Scenario, defender_hex: str, attackers: list[str],
+                       artillery: list[str], reroll: str | None = None) -> None:
+    """Refuse an unknown hex or unit up front (exit 2), with the closest names."""
+    _check_hex(sc, defender_hex, "--defender-hex")
+    if not attackers:
+        raise usage_error("name at least one attacking unit", "--attackers")
+    _check_ids(sc, attackers, "--attackers")
+    _check_ids(sc, artillery, "--artillery")
+    if reroll:
+        _check_ids(sc, [reroll], "--reroll")
 
 
 def _support(air: bool, air_nation: str, artillery: str) -> Support:
@@ -154,6 +221,7 @@ def odds(
     sc = load_scenario(file)
     rd = _readings(reading)
     _check_readings(sc, rd)
+    _check_declaration(sc, defender_hex, _ids(attackers), _ids(artillery))
     o = compute_odds(sc, defender_hex, _ids(attackers), _support(air, air_nation, artillery), rd)
     emit(o.to_json(), lambda c: print_odds(o, c), json)
 
@@ -166,20 +234,36 @@ def _choices(file: Path | None, **kw: Any) -> Choices:
     if file is not None:
         from ruamel.yaml import YAML
 
+        from adjudicator.errors import read_input
+
+        text = read_input(file)
         try:
-            data = YAML(typ="safe").load(file.read_text(encoding="utf-8")) or {}
+            data = YAML(typ="rt").load(text) or {}
         except Exception as exc:  # noqa: BLE001
-            raise InputError([Problem(str(file), 1, "(file)", f"cannot read choices: {exc}")]) \
-                from None
+            first = " ".join(str(exc).split())[:300]
+            raise InputError([Problem(str(file), 1, "(file)",
+                                      f"cannot read choices: {first}")]) from None
         if not isinstance(data, dict):
             raise InputError([Problem(str(file), 1, "(top)", "choices must be a mapping")])
+        try:
+            Choices.from_json(data)
+        except ChoiceError as exc:
+            problems = []
+            for text in exc.problems:
+                where, _, what = text.partition(": ")
+                key = where.split(".")[0]
+                line = data.lc.key(key)[0] + 1 if hasattr(data, "lc") and key in data else 1
+                problems.append(Problem(str(file), line, where, what))
+            raise InputError(problems) from None
+        except ValueError as exc:
+            raise InputError([Problem(str(file), 1, "(top)", str(exc))]) from None
     for k, v in kw.items():
         if v not in (None, [], {}, False) or (k == "dd" and v is not None):
             data[k] = v
     try:
         return Choices.from_json(data)
     except (TypeError, ValueError) as exc:
-        raise usage_error(str(exc), "--choices") from None
+        raise usage_error(str(exc), "--choices" if file is not None else "arguments") from None
 
 
 def _moves(items: list[str] | None, opt: str) -> dict[str, Any]:
@@ -244,27 +328,32 @@ def print_outcome(out: Outcome, c: Console) -> None:
 
 def _run_combat(file, defender_hex, attackers, air, air_nation, artillery, planned_offensive,
                 reroll, roll, seed, crt, dd_table_path, reading, choices_kw, choices_file,
-                default_dd=None):
+                default_dd=None, command="combat"):
     sc = load_scenario(file)
     rd = _readings(reading)
     _check_readings(sc, rd)
+    _check_declaration(sc, defender_hex, _ids(attackers), _ids(artillery), reroll)
     decl = Declaration(defender_hex, _ids(attackers), _support(air, air_nation, artillery),
                        planned_offensive, reroll)
     ch = _choices(choices_file, **choices_kw)
+    _check_choice_ids(sc, ch)
     if ch.dd is None and default_dd is not None:
         ch.dd = default_dd
     dice = _dice(roll, seed)
     try:
         out = resolve_combat(sc, decl, ch, dice, TB.crt_table(crt), TB.dd_table(dd_table_path), rd)
     except Refused as exc:
-        raise _refused(exc) from None
+        raise _refused(exc, command) from None
+    except ImpossibleRoll as exc:
+        raise usage_error(str(exc), "--roll") from None
     return sc, out
 
 
 ChoicesOpt = Annotated[Path | None, typer.Option("--choices", help="YAML file of choices "
                                                                    "(losses, lead, retreat ...).")]
-UseDieOpt = Annotated[int | None, typer.Option("--use-die", help="Which Planned Offensive die "
-                                                                 "to use (1-based).")]
+UseDieOpt = Annotated[int | None, typer.Option("--use-die", min=1, max=3,
+                                               help="Which Planned Offensive die to use "
+                                                    "(1-based: 1 to 3).")]
 ALossOpt = Annotated[list[str] | None, typer.Option("--attacker-loss", help="Unit taking an "
                                                                            "attacker step loss.")]
 DLossOpt = Annotated[list[str] | None, typer.Option("--defender-loss", help="Unit taking a "
@@ -319,7 +408,8 @@ def apply(
     defender_hex: HexOpt,
     attackers: AttackersOpt,
     out_path: Annotated[Path, typer.Option("--out", help="Where to write the next position.")],
-    log: Annotated[Path | None, typer.Option("--log", help="Append the log entry (JSON lines).")]
+    log: Annotated[Path | None, typer.Option(
+        "--log", help="Append the log entry to this file (JSON lines).")]
     = None,
     air: AirOpt = False,
     air_nation: AirNationOpt = "german",
@@ -344,26 +434,30 @@ def apply(
     advance: Annotated[list[str] | None, typer.Option(
         "--advance", help="UNIT=HEX,HEX, repeatable.")] = None,
     reading: ReadingOpt = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Resolve a combat and write the next position, with a log of rolls and choices."""
+    inputs = [file, choices, crt, dd_table]
+    check_output(out_path, "--out", inputs, force)
+    if log is not None:
+        check_output(log, "--log", [*inputs, out_path], append=True)
     kw = dict(use_die=use_die, attacker_losses=attacker_loss or [],
               defender_losses=defender_loss or [], dd=dd,
               lead=lead or [], dd_support=support, desperate=desperate, dd_reroll=dd_reroll,
               retreat=_moves(retreat, "--retreat"), advance=_moves(advance, "--advance"))
     sc, out = _run_combat(file, defender_hex, attackers, air, air_nation, artillery,
                           planned_offensive, reroll, roll, seed, crt, dd_table, reading, kw,
-                          choices, default_dd=False)
+                          choices, default_dd=False, command="apply")
     if out.choices.dd is False and out.dd.get("possible") and dd is None:
         out.notes.append("no Determined Defense declared (--dd): the defenders retreat")
     try:
         nxt = apply_moves(sc, out)
     except Refused as exc:
-        raise _refused(exc) from None
-    out_path.parent.mkdir(parents=True, exist_ok=True)
+        raise _refused(exc, "apply") from None
     from adjudicator.games.s42.combat.state import Work
 
-    out_path.write_text(Work.of(nxt).to_yaml(), encoding="utf-8")
+    write_output(out_path, Work.of(nxt).to_yaml(), "--out", inputs, force)
     data = out.to_json()
     data["next_position"] = str(out_path)
     if log is not None:
@@ -371,8 +465,8 @@ def apply(
                  "choices": out.choices.to_json(), "rolls": data["rolls"],
                  "result": data["crt"], "changes": data.get("changes", []),
                  "practice_table": data["practice_table"], "rules": data["rules"]}
-        with log.open("a", encoding="utf-8") as fh:
-            fh.write(jsonlib.dumps(entry) + "\n")
+        write_output(log, jsonlib.dumps(entry) + "\n", "--log", [*inputs, out_path],
+                     append=True)
 
     def text(c: Console) -> None:
         print_outcome(out, c)
@@ -393,22 +487,34 @@ def replay(
     seed: SeedOpt = None,
     crt: CrtOpt = None,
     dd_table: DdOpt = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Replay a list of actions from a start position with one seeded dice session."""
+    if out_path is not None:
+        check_output(out_path, "--out", [file, crt, dd_table], force)
     start, data = A.load_replay(file)
     use_seed = seed if seed is not None else data.get("seed")
     rolls = data.get("rolls")
+    crt_path = crt or data.get("crt")
+    dd_path = dd_table or data.get("dd_table")
+    base = Path(file).parent
+    inputs = [file, start.source, crt, dd_table,
+              *(base / str(x) for x in (data.get("crt"), data.get("dd_table")) if x)]
+    if out_path is not None:
+        check_output(out_path, "--out", inputs, force)
     try:
-        crt_t = TB.crt_table(crt or data.get("crt"))
-        dd_t = TB.dd_table(dd_table or data.get("dd_table"))
+        crt_t = TB.crt_table(crt_path)
+        dd_t = TB.dd_table(dd_path)
         res = A.replay(start, data["actions"], use_seed, rolls, crt_t, dd_t)
     except Refused as exc:
-        raise _refused(exc) from None
+        raise InputError([Problem(file, 0, "actions", str(exc))]) from None
+    except ImpossibleRoll as exc:
+        raise InputError([Problem(file, 0, "rolls", str(exc))]) from None
     if out_path is not None:
         from adjudicator.games.s42.combat.state import Work
 
-        out_path.write_text(Work.of(res.final).to_yaml(), encoding="utf-8")
+        write_output(out_path, Work.of(res.final).to_yaml(), "--out", inputs, force)
     payload = {"start": str(data["start"]), "seed": use_seed, "steps": len(res.log),
                "log": res.log, "practice_table": res.practice,
                "final": str(out_path) if out_path else None,
@@ -430,11 +536,11 @@ def replay(
     emit(payload, text, json)
 
 
-def _write(sc: Scenario, out_path: Path | None) -> None:
+def _write(sc: Scenario, out_path: Path | None, inputs: list[Any], force: bool) -> None:
     if out_path is not None:
         from adjudicator.games.s42.combat.state import Work
 
-        out_path.write_text(Work.of(sc).to_yaml(), encoding="utf-8")
+        write_output(out_path, Work.of(sc).to_yaml(), "--out", inputs, force)
 
 
 OutOpt = Annotated[Path | None, typer.Option("--out", help="Write the next position here.")]
@@ -462,17 +568,23 @@ def rally(
     roll: RollOpt = None,
     seed: SeedOpt = None,
     out_path: OutOpt = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Recovery Phase: recover Disrupted and Full Retreat units (13.4, Rally Table 13.5)."""
-    sc = load_scenario(file)
+    if out_path is not None:
+        check_output(out_path, "--out", [file], force)
     if side not in (None, "axis", "soviet"):
-        raise usage_error("--side is axis or soviet", "--side")
+        raise usage_error(f"'{side}' is not a side: axis or soviet", "--side")
+    sc = load_scenario(file)
+    _check_ids(sc, _ids(keep_full_retreat), "--keep-full-retreat")
     try:
         res = A.rally(sc, _dice(roll, seed), side, _ids(keep_full_retreat))
     except Refused as exc:
-        raise _refused(exc) from None
-    _write(res.position, out_path)
+        raise _refused(exc, "--keep-full-retreat") from None
+    except ImpossibleRoll as exc:
+        raise usage_error(str(exc), "--roll") from None
+    _write(res.position, out_path, [file], force)
     emit(res.to_json(), lambda c: _print_action(res, c, out_path), json)
 
 
@@ -486,40 +598,67 @@ def disengage(
     roll: RollOpt = None,
     seed: SeedOpt = None,
     out_path: OutOpt = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Disengagement Attempt (27.2): roll, and on a Yes retreat 1 or 2 hexes."""
+    if out_path is not None:
+        check_output(out_path, "--out", [file], force)
     sc = load_scenario(file)
+    ids = _ids(units)
+    if not ids:
+        raise usage_error("name at least one unit", "--units")
+    _check_ids(sc, ids, "--units")
+    moves = _moves(retreat, "--retreat")
+    _check_ids(sc, [u for u in moves if u != "*"], "--retreat")
+    if reroll:
+        _check_ids(sc, [reroll], "--reroll")
     try:
-        res = A.disengage(sc, _dice(roll, seed), _ids(units), stack,
-                          _moves(retreat, "--retreat"), reroll)
+        res = A.disengage(sc, _dice(roll, seed), ids, stack, moves, reroll)
     except Refused as exc:
-        raise _refused(exc) from None
-    _write(res.position, out_path)
+        raise _refused(exc, "--units") from None
+    except ImpossibleRoll as exc:
+        raise usage_error(str(exc), "--roll") from None
+    _write(res.position, out_path, [file], force)
     emit(res.to_json(), lambda c: _print_action(res, c, out_path), json)
 
 
 def weather(
     season: Annotated[str, typer.Option("--season", help="summer, early-fall, rasputitsa or "
                                                          "winter (from the Turn Record Track).")],
-    turn: Annotated[int, typer.Option("--turn", help="Game turn.")] = 17,
+    turn: Annotated[int, typer.Option("--turn", min=1, max=100,
+                                      help="Game turn (1 to 100).")] = 17,
     previous: Annotated[str | None, typer.Option("--previous", help="Last turn's weather.")]
     = None,
     file: Annotated[str | None, typer.Option("--position", help="Position to update.")] = None,
     roll: RollOpt = None,
     seed: SeedOpt = None,
     out_path: OutOpt = None,
+    force: ForceOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Weather Phase: roll on the Weather Table (23.1, 23.3)."""
+    if out_path is not None:
+        if not file:
+            raise usage_error("--out writes the updated --position: give --position too",
+                              "--out")
+        check_output(out_path, "--out", [file], force)
+    if season not in A.SEASONS:
+        raise usage_error(f"'{season}' is not a season: one of {', '.join(A.SEASONS)}"
+                          f"{did_you_mean(season, A.SEASONS)}", "--season")
+    if previous is not None and previous not in WEATHERS:
+        raise usage_error(f"'{previous}' is not a weather: one of {', '.join(WEATHERS)}"
+                          f"{did_you_mean(previous, WEATHERS)}", "--previous")
     sc = load_scenario(file) if file else None
     try:
         res = A.roll_weather(_dice(roll, seed), sc.turn if sc else turn, season,
                              previous or (sc.weather if sc and previous is None else None))
     except Refused as exc:
-        raise _refused(exc) from None
+        raise _refused(exc, "--season") from None
+    except ImpossibleRoll as exc:
+        raise usage_error(str(exc), "--roll") from None
     if sc is not None and out_path is not None:
-        _write(A.set_weather(sc, res["weather"]), out_path)
+        _write(A.set_weather(sc, res["weather"]), out_path, [file], force)
     emit(res, lambda c: c.print(f"weather: {res['weather']} ({res['why']}) "
                                 f"{cite(res['rules'])}"), json)
 

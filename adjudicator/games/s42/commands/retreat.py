@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.s42.commands.bonds import ReadingOpt, parse_readings
 from adjudicator.games.s42.queries.retreat import (
     PHASES,
@@ -85,8 +85,9 @@ def retreats(
     ] = None,
     length: Annotated[
         int | None,
-        typer.Option("--length", help="Hexes to retreat: 2, 3 or 4 from the CRT, 1 or 2 for a "
-                     "Delay or Disengagement (2 for the 13.3.2 automatic retreat)."),
+        typer.Option("--length", min=1, max=4,
+                     help="Hexes to retreat: 2, 3 or 4 from the CRT, 1 or 2 for a Delay or "
+                     "Disengagement (2 for the 13.3.2 automatic retreat)."),
     ] = None,
     attackers: Annotated[
         str | None, typer.Option("--attackers", metavar="H,H", help="The attackers' hexes "
@@ -112,7 +113,11 @@ def retreats(
     solver = Solver(sc.game)
     chosen = parse_readings(reading, solver)
     if phase not in PHASES:
-        raise usage_error(f"phase must be one of {', '.join(PHASES)}, got '{phase}'", "--phase")
+        raise usage_error(f"phase must be one of {', '.join(PHASES)}, got '{phase}'"
+                          f"{did_you_mean(phase, PHASES)}", "--phase")
+    if side is not None and side not in ("axis", "soviet"):
+        raise usage_error(f"'{side}' is not a side: axis or soviet"
+                          f"{did_you_mean(side, ('axis', 'soviet'))}", "--side")
     if hex_ is None:
         _automatic(sc, solver, chosen, json, not no_supply)
         return

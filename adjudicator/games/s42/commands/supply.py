@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from adjudicator.dice import Dice, RollsExhausted
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.s42.commands.bonds import ReadingOpt, parse_readings
 from adjudicator.games.s42.queries.attrition import AttritionAnswer
 from adjudicator.games.s42.queries.attrition import attrition as attrition_query
@@ -29,7 +29,8 @@ def _side(value: str | None, required: bool = False) -> str | None:
     if value is None and not required:
         return None
     if value not in ("axis", "soviet"):
-        raise usage_error(f"--side must be axis or soviet, got {value!r}", "--side")
+        raise usage_error(f"--side must be axis or soviet, got {value!r}"
+                          f"{did_you_mean(value, ('axis', 'soviet'))}", "--side")
     return value
 
 
@@ -102,10 +103,12 @@ def print_attrition(answer: AttritionAnswer, console: Console) -> None:
 def attrition(
     file: ScenarioArg,
     side: Annotated[str, typer.Option("--side", help="Whose Supply Phase: axis or soviet.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for reproducible rolls.")]
+    seed: Annotated[int | None, typer.Option(
+        "--seed", min=0, max=2**63 - 1, help="Seed for reproducible rolls (0 to 2^63-1).")]
     = None,
     rolls: Annotated[
-        str | None, typer.Option("--rolls", help="Given die rolls in unit order, e.g. 3,5,1.")
+        str | None, typer.Option("--rolls", help="Given die rolls in unit order, each 1 to 6, "
+                                 "e.g. 3,5,1.")
     ] = None,
     reading: ReadingOpt = None,
     json: JsonOpt = False,
@@ -121,6 +124,9 @@ def attrition(
         except ValueError:
             raise usage_error(f"--rolls takes whole numbers separated by commas, got "
                               f"{rolls!r}", "--rolls") from None
+        for r in given:
+            if not 1 <= r <= 6:
+                raise usage_error(f"'{r}' is not a die roll: a die shows 1 to 6", "--rolls")
     sc = load_scenario(file)
     solver = Solver(sc.game)
     dice = Dice(sides=6, count=1, seed=seed, rolls=given)

@@ -20,7 +20,7 @@ from typing import Literal
 import clingo
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, unknown, usage_error
 from adjudicator.games.s42.facts import place_links as map_links
 from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.scenario import Scenario
@@ -280,15 +280,15 @@ def zone(sc: Scenario, starts: Iterable[str], radius: int) -> set[str]:
 
 
 def _validate(sc: Scenario, units: Sequence[str], vacated: str | None, mode: str,
-              result: int | None, reserves: Sequence[str]) -> None:
+              result: int | None, reserves: Sequence[str], option: str = "--units") -> None:
     for uid in units:
         if uid not in sc.units_by_id:
-            raise usage_error(f"no unit '{uid}' in the position", "--units")
+            raise unknown("unit", uid, sc.units_by_id, option)
     if not units:
-        raise usage_error("name at least one unit", "--units")
+        raise usage_error("name at least one unit", option)
     sides = {sc.units_by_id[u].side for u in units}
     if len(sides) > 1:
-        raise usage_error("the advancing units must all be on one side", "--units")
+        raise usage_error("the advancing units must all be on one side", option)
     if mode not in MODES:
         raise usage_error(f"mode must be one of {', '.join(MODES)}", "--mode")
     only_reserves = all(u in reserves for u in units)
@@ -296,7 +296,8 @@ def _validate(sc: Scenario, units: Sequence[str], vacated: str | None, mode: str
         raise usage_error("give the defender's vacated hex", "--vacated")
     if vacated is not None:
         if vacated not in sc.map.hexes:
-            raise usage_error(f"'{vacated}' is not a hex on the map", "--vacated")
+            raise usage_error(f"'{vacated}' is not a hex on the map"
+                              f"{did_you_mean(vacated, sc.map.hexes)}", "--vacated")
         side = sides.pop()
         if any(u.side != side for u in sc.units_at(vacated)):
             raise usage_error(f"{vacated} still holds enemy units, so it was not vacated "
@@ -692,12 +693,15 @@ def check_advance_kind(sc: Scenario, spec: str, solver: Solver | None = None,
 
     uid, path, opts = parse_advance_spec(spec)
     if uid not in sc.units_by_id:
-        raise usage_error(f"no unit '{uid}' in the position", "--advance")
+        raise unknown("unit", uid, sc.units_by_id, "--advance")
     vacated = opts.get("vacated", path[0])
     try:
         adv = int(opts.get("adv", "4"))
     except ValueError:
         raise usage_error(f"adv must be a number, got '{opts['adv']}'", "--advance") from None
+    if not 1 <= adv <= 4:
+        raise usage_error(f"adv is the CRT's Adv number, 1 to 4 (14.2.2), got {adv}",
+                          "--advance")
     mode = opts.get("mode", "normal")
     others = [o for o in opts.get("with", "").split("+") if o]
     v = check_advance(sc, uid, path, vacated, adv, mode=mode, others=others,  # type: ignore[arg-type]
@@ -721,7 +725,7 @@ def _register_check_kind() -> None:
     register_kind(Kind(
         "advance", "UNIT:H1,H2,...",
         "may the unit Advance After Combat along these hexes (14.1-14.5)? Add "
-        ";vacated=H ;adv=N ;mode=limited|delay|auto-ds ;with=ID+ID as needed "
+        ";vacated=H ;adv=N (1 to 4) ;mode=limited|delay|auto-ds ;with=ID+ID as needed "
         "(default: vacated = the first hex, Adv 4).",
         check_advance_kind,
     ))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from clorm import IntegerField, Predicate, StringField
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.s42.queries.advance import (
     CANNOT,
     CAUSES,
@@ -205,12 +205,13 @@ def breakthrough(
     the hexes it has attacked so far (15.3.1)."""
     group = _ids(group)
     attackers = list(group) if attackers is None else _ids(attackers)
-    _validate(sc, group, vacated, mode, allowance, ())
+    _validate(sc, group, vacated, mode, allowance, (), option="--group")
     if (at is None) != (left is None):
         raise usage_error("give both where the group stands and how many hexes it has left",
                           "--at")
     if at is not None and at not in sc.map.hexes:
-        raise usage_error(f"'{at}' is not a hex on the map", "--at")
+        raise usage_error(f"'{at}' is not a hex on the map{did_you_mean(at, sc.map.hexes)}",
+                          "--at")
     if left is not None and left < 0:
         raise usage_error("hexes left cannot be negative", "--left")
     solver = solver or Solver(sc.game)

@@ -15,7 +15,7 @@ from typing import Any
 
 import clingo
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import unknown, usage_error
 from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.hexgrid import HexGrid, is_hex_id
 from adjudicator.scenario import Scenario
@@ -62,7 +62,7 @@ class CheckAnswer:
         }
 
     def summary(self) -> str:
-        verb = {"enter": "enter"}.get(self.kind, self.kind)
+        verb = {"enter": "enter", "move": "move to"}.get(self.kind, self.kind)
         if not self.allowed:
             return f"{self.unit} may not {verb} {self.target} from {self.start}."
         stop = " and must stop there" if self.must_stop else ""
@@ -110,7 +110,7 @@ def check_enter(sc: Scenario, spec: str, solver: Solver | None = None,
     unit_id, target = parse_enter(spec)
     unit = sc.units_by_id.get(unit_id)
     if unit is None:
-        raise usage_error(f"no unit '{unit_id}' in the position", "--enter")
+        raise unknown("unit", unit_id, sc.units_by_id, "--enter")
     if target not in sc.map.hexes:
         raise usage_error(f"'{target}' is not on the map", "--enter")
     start = unit.hex

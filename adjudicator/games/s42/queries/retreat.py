@@ -25,7 +25,7 @@ from typing import Any
 
 import clingo
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import did_you_mean, unknown, usage_error
 from adjudicator.games.s42.queries.check import CheckAnswer, Finding, Kind, register_kind
 from adjudicator.games.s42.queries.zoc import rule_key
 from adjudicator.hexgrid import Cube, is_hex_id
@@ -218,7 +218,8 @@ def _side_of_stack(sc: Scenario, req: RetreatRequest) -> str:
 
 def _check_request(sc: Scenario, req: RetreatRequest, phase: str) -> None:
     if req.hex not in sc.map.hexes:
-        raise usage_error(f"'{req.hex}' is not a hex on the map", "--hex")
+        raise usage_error(f"'{req.hex}' is not a hex on the map"
+                          f"{did_you_mean(req.hex, sc.map.hexes)}", "--hex")
     if phase not in PHASES:
         raise usage_error(f"phase must be one of {', '.join(PHASES)}, got '{phase}'", "--phase")
     if not 1 <= req.length <= 4:
@@ -559,6 +560,11 @@ def parse_retreat_spec(spec: str, option: str = "--retreat") -> tuple[str, list[
     length: int | None = None
     if len(parts) >= 2 and parts[-1] in PHASES:
         phase = parts.pop()
+    elif len(parts) >= 3 and not parts[-1].isdigit() and (parts[-2].isdigit() or all(
+            is_hex_id(h) for h in parts[-2].split(","))):
+        raise usage_error(f"'{parts[-1]}' is not a retreat phase (the PHASE of "
+                          f"UNIT:H1,H2,...:N:PHASE is one of {', '.join(PHASES)})"
+                          f"{did_you_mean(parts[-1], PHASES)}", option)
     if len(parts) >= 3 and parts[-1].isdigit():
         length = int(parts.pop())
     if len(parts) < 2 or not parts[-1]:
@@ -581,7 +587,7 @@ def check_retreat(sc: Scenario, spec: str, solver: Solver | None = None,
     unit_id, path, length, phase = parse_retreat_spec(spec)
     unit = sc.units_by_id.get(unit_id)
     if unit is None:
-        raise usage_error(f"no unit '{unit_id}' in the position", "--retreat")
+        raise unknown("unit", unit_id, sc.units_by_id, "--retreat")
     if unit.hex not in sc.map.hexes:
         raise usage_error(f"{unit_id} is in entry area {unit.hex}; it cannot be attacked "
                           "there (22.4)", "--retreat")

@@ -12,8 +12,10 @@ direction (14.3), one hex at a time, and end in any hex it reaches:
 * it stops on entering an EZOC hex, friendly units or not, except in the vacated hex
   (14.4.2); and on entering a Marsh or Mountain hex other than along a road (14.5);
 * nothing regular movement forbids (14.5): impassable hexsides, the Volga except at a
-  crossing site (which acts as a bridge, reading of 9.5.3), non-road alpine hexsides except
-  for mountain units (9.6.2), and, for mechanized units, Mountain hexes off the road;
+  crossing site (5.5.3: a ferry, or for Soviet units the rail bridge, ``bridge: rail``; a
+  railroad drawn over the Volga is none, 5.5.7; a site acts as a bridge, reading of
+  9.5.3), non-road alpine hexsides except for mountain units (9.6.2), and, for
+  mechanized units, Mountain hexes off the road;
 * an unbridged, unfrozen Major River only as the first hex, into the vacated hex; bridges,
   ferries and Pontoon Bridges (a friendly combat unit on the far bank, 5.5.5) at any point;
 * into a friendly Entry Area, where it stops (22.3.1);

@@ -17,8 +17,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from adjudicator.games.s42.scenario import HexsideSpec
 from adjudicator.hexgrid import HexGrid
-from adjudicator.scenario import HexsideSpec, MapSpec, Scenario, Unit
+from adjudicator.scenario import MapSpec, Scenario, Unit
 
 #: The reference's own copy of the default reading of each disputed rule. A test checks it
 #: against the knowledge base (kb/s42/readings), so the two cannot drift apart silently.

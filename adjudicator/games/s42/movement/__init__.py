@@ -1,0 +1,1 @@
+"""Stalingrad '42 movement (chapter 5): the terrain effects chart as data."""

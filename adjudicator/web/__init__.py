@@ -1,0 +1,1 @@
+"""The board in a browser (``adjudicator serve``): see :mod:`adjudicator.web.app`."""

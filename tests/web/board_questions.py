@@ -1,0 +1,26 @@
+"""The questions the board tests ask on the demo position, each with its command line."""
+
+from __future__ import annotations
+
+from adjudicator.games import default_game_id, get_game
+
+
+def demo_path():
+    return get_game(default_game_id()).demo_path
+
+
+#: (ask, params, the CLI arguments giving the same answer with --json; FILE first)
+QUESTIONS = [
+    ("hex", {"hex": "0605"}, None),
+    ("retreat", {"hex": "0605", "length": 2},
+     ["retreats", "FILE", "--hex", "0605", "--length", "2", "--phase", "combat"]),
+    ("odds", {"defender": "0603", "attackers": ["14Pz"]},
+     ["odds", "FILE", "--defender-hex", "0603", "--attackers", "14Pz"]),
+    ("advance", {"vacated": "0504", "allowance": 4, "units": ["14Pz"]},
+     ["advances", "FILE", "--vacated", "0504", "--allowance", "4", "--units", "14Pz"]),
+    ("enter", {"unit": "14Pz", "hex": "0404"}, ["check", "FILE", "--enter", "14Pz:0404"]),
+    ("retreat-path", {"unit": "62A-181", "path": ["0705", "0805"]},
+     ["check", "FILE", "--retreat", "62A-181:0705,0805"]),
+    ("advance-path", {"unit": "14Pz", "path": ["0504", "0505"], "allowance": 4},
+     ["check", "FILE", "--advance", "14Pz:0504,0505;vacated=0504;adv=4"]),
+]
