@@ -1061,7 +1061,7 @@ def _yaml_text(data: Any) -> str:
     stream = io.StringIO()
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = False
-    yaml.dump(data, stream)
+    yaml.dump(json.loads(json.dumps(data)), stream)  # (plain: the KB keeps YAML's own scalars)
     return stream.getvalue()
 
 
