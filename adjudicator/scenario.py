@@ -75,21 +75,6 @@ class Unit(_Strict):
 Add = Callable[[tuple[str | int, ...], str], None]
 
 
-class MovesUsed(_Strict):
-    """Movement: what the phasing player has already used this Movement Phase."""
-
-    #: Units moved by rail so far (5.6.2: four a turn, leaders not counted).
-    rail: int = Field(default=0, ge=0)
-    #: Of them, units that started on a map hex (5.6.2: one a turn).
-    rail_map: int = Field(default=0, ge=0)
-    #: Seas whose Shipping Paths a unit has used (5.7.1: one unit per sea a turn).
-    sea: list[Literal["black", "azov"]] = Field(default_factory=list)
-    #: Units that crossed the Kerch Strait (5.7.2: one a turn).
-    kerch: int = Field(default=0, ge=0)
-    #: Units that used the Vladimirovka rail ferry (5.5.7: one a turn).
-    ferry: int = Field(default=0, ge=0)
-
-
 class Scenario(_Strict):
     """One position of one game. A game declares its format by subclassing these models
     (its terrain, hexside features, unit fields, markers, weather and phases as the
