@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from adjudicator.errors import InputError
 from adjudicator.games import game_ids, get_game
 from adjudicator.limits import MAX_FILE_BYTES, read_text
-from adjudicator.web.session import PositionSession, load_text
+from adjudicator.web.session import PositionSession, board_module, load_text
 
 STATIC = Path(__file__).resolve().parent / "static"
 SUFFIXES = (".yaml", ".yml", ".json")
@@ -113,7 +113,8 @@ class Board:
         root = self.config.root
         if root is None:
             return [{"key": f"demo:{g}", "name": f"{get_game(g).title} (bundled demo)"}
-                    for g in game_ids() if get_game(g).demo_path]
+                    for g in game_ids()
+                    if get_game(g).demo_path and board_module(get_game(g)) is not None]
         if root.is_file():
             return [{"key": f"file:{root.name}", "name": root.name}]
         return [{"key": f"file:{rel}", "name": rel} for rel in _listing(root)]

@@ -23,7 +23,7 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from adjudicator.errors import InputError, usage_error
-from adjudicator.games import Game, get_game
+from adjudicator.games import Game, game_ids, get_game
 from adjudicator.scenario import Scenario, parse_scenario
 from adjudicator.solver import Solver
 from adjudicator.web.asks import Ask, cited_rules
@@ -304,6 +304,10 @@ def load_text(text: str, name: str) -> Scenario:
     if suffix not in (".yaml", ".yml", ".json"):
         raise InputError([_problem(name, "expected a .yaml, .yml or .json file")])
     sc = parse_scenario(text, name, suffix)
+    if board_module(get_game(sc.game)) is None:
+        shown = ", ".join(g for g in game_ids() if board_module(get_game(g)) is not None)
+        raise InputError([_problem(name, f"the board does not show {sc.game} positions "
+                                         f"(it shows: {shown})")])
     Solver(sc.game).solve(sc, "validate")
     return sc
 
