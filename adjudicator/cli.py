@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.main
 
 from adjudicator import commands
 from adjudicator.clock import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, time_limit_message
@@ -61,11 +62,18 @@ def _options(
 
 
 class _Recorder:
-    """Stands in for the Typer app while a game's command modules register their
-    commands: records each command's name, function and Typer settings."""
+    """Stands in for the Typer app while command modules register their commands:
+    records each command's name, function and Typer settings; anything else (a group's
+    ``add_typer``) goes to the real app."""
 
-    def __init__(self) -> None:
+    def __init__(self, real: typer.Typer | None = None) -> None:
         self.commands: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {}
+        self._real = real
+
+    def __getattr__(self, attr: str) -> Any:
+        if self._real is None:
+            raise AttributeError(attr)
+        return getattr(self._real, attr)
 
     def command(self, name: str | None = None, **kw: Any) -> Callable:
         def record(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -75,15 +83,28 @@ class _Recorder:
         return record
 
 
-@functools.cache
-def game_commands(game_id: str) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
-    """The commands a game's modules (``adjudicator/games/<game>/commands/``) register."""
-    rec = _Recorder()
-    for module in get_game(game_id).submodules("commands"):
+def _recorded(modules: list, real: typer.Typer | None = None,
+              ) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
+    rec = _Recorder(real)
+    for module in modules:
         register = getattr(module, "register", None)
         if register is not None:
             register(rec)
     return rec.commands
+
+
+@functools.cache
+def core_commands() -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
+    """The commands the core's modules (``adjudicator/commands/``) register."""
+    return _recorded([importlib.import_module(f"{commands.__name__}.{info.name}")
+                      for info in sorted(pkgutil.iter_modules(commands.__path__),
+                                         key=lambda m: m.name)], app)
+
+
+@functools.cache
+def game_commands(game_id: str) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
+    """The commands a game's modules (``adjudicator/games/<game>/commands/``) register."""
+    return _recorded(get_game(game_id).submodules("commands"))
 
 
 def game_queries(game_id: str) -> list[str]:
@@ -96,11 +117,14 @@ def game_queries(game_id: str) -> list[str]:
 
 _GAME_LINE = re.compile(r"""^game\s*:\s*["']?([A-Za-z0-9_-]+)""", re.M)
 _GAME_JSON = re.compile(r'"game"\s*:\s*"([A-Za-z0-9_-]+)"')
+_POSITION_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 def position_game(file: Any) -> str | None:
     """The ``game`` a scenario file names, read without loading it (None if unreadable)."""
-    if not isinstance(file, str | Path):
+    if not isinstance(file, str | Path) or str(file).startswith("-"):
+        return None
+    if not str(file).lower().endswith(_POSITION_SUFFIXES):
         return None
     from adjudicator.limits import read_text
 
@@ -112,46 +136,119 @@ def position_game(file: Any) -> str | None:
     return m.group(1) if m else None
 
 
+def _games_in_order() -> list[str]:
+    default = default_game_id()
+    return [default, *(g for g in game_ids() if g != default)]
+
+
+def implementation(name: str, gid: str | None) -> tuple[Callable[..., Any], dict[str, Any]]:
+    """The one rule of dispatch: the implementation of command ``name`` for a position of
+    game ``gid``: the game's own command, else the core's; refused, naming what the game
+    answers, when it has neither. Without a position (or for a game nobody registered,
+    whose file the loader then refuses): the core's, else the default game's, else the
+    first game's that has the command."""
+    core = core_commands()
+    if gid is not None and gid in game_ids():
+        own = game_commands(gid)
+        if name in own:
+            return own[name]
+        if name in core:
+            return core[name]
+        raise usage_error(f"game {gid} has no '{name}' command; it answers: "
+                          f"{', '.join(game_queries(gid))}", "command")
+    if name in core:
+        return core[name]
+    for g in _games_in_order():
+        if name in game_commands(g):
+            return game_commands(g)[name]
+    raise usage_error(f"no game has a '{name}' command", "command")
+
+
 def _dispatcher(name: str, fallback: Callable[..., Any]) -> Callable[..., Any]:
-    """The command ``name`` for every game: the implementation of the game the
-    position names (its ``file`` argument); refused, naming what the game answers,
-    for a game that lacks it. Without a position, or for a game nobody registered
-    (its file is then refused by the loader), the default game's implementation."""
+    """A command every game declares with the same options (those of ``fallback``): run
+    the implementation for the game its position (``file``) names, with the options
+    that implementation accepts."""
 
     @functools.wraps(fallback)
     def run(**kwargs: Any) -> Any:
-        fn = fallback
-        gid = position_game(kwargs.get("file"))
-        if gid is not None and gid in game_ids():
-            own = game_commands(gid)
-            if name not in own:
-                raise usage_error(
-                    f"game {gid} has no '{name}' command; it answers: "
-                    f"{', '.join(game_queries(gid))}", "command")
-            fn = own[name][0]
+        fn = implementation(name, position_game(kwargs.get("file")))[0]
         accepted = inspect.signature(fn).parameters
         return fn(**{k: v for k, v in kwargs.items() if k in accepted})
 
     return run
 
 
+def _chosen_game(args: list[str]) -> str | None:
+    """The game the arguments name: ``--game GAME`` outright, else the first position
+    file's."""
+    for i, a in enumerate(args):
+        if a in ("--game", "-g") and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--game="):
+            return a.partition("=")[2]
+    return next((g for g in map(position_game, args) if g is not None), None)
+
+
+def _label(gid: str | None) -> str:
+    return "every game" if gid is None else f"{gid} positions"
+
+
+def _click_command(name: str, fn: Callable[..., Any], kw: dict[str, Any]) -> Any:
+    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    sub.command(name=name, **kw)(fn)
+    return typer.main.get_command(sub)
+
+
+def _by_game(name: str, impls: dict[str | None, tuple]) -> Callable[..., Any]:
+    """A command several games declare with options of their own: the arguments are
+    passed unparsed to the implementation for the position's game, which parses them
+    with its own options. ``NAME --help`` with no position shows every game's help."""
+
+    def run(ctx: typer.Context) -> None:
+        args = list(ctx.args)
+        if "--help" in args and _chosen_game(args) is None:
+            for gid, (fn, kw) in impls.items():
+                typer.echo(f"== {name} for {_label(gid)} ==")
+                _click_command(name, fn, kw).main(args=["--help"], prog_name=ctx.command_path,
+                                                  standalone_mode=False)
+            return
+        fn, kw = implementation(name, _chosen_game(args))
+        code = _click_command(name, fn, kw).main(args=args, prog_name=ctx.command_path,
+                                                  standalone_mode=False)
+        if isinstance(code, int) and code:
+            raise typer.Exit(code)
+
+    parts = [f"For {_label(gid)}: {(fn.__doc__ or '').strip().splitlines()[0]}"
+             for gid, (fn, _) in impls.items()]
+    run.__doc__ = "\n\n".join(parts) + (f"\n\nThe position file's game chooses; `{name} "
+                                        "FILE --help` shows that game's options.")
+    return run
+
+
 def _register_commands() -> None:
-    """The core's commands (``adjudicator/commands/``), then every command some game
-    answers, once, dispatched on the position's game (options as the default game,
-    or the first game that has the command, declares them)."""
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(app)
-    default = default_game_id()
-    order = [default, *(g for g in game_ids() if g != default)]
-    seen: set[str] = set()
-    for gid in order:
-        for name, (fn, kw) in game_commands(gid).items():
-            if name not in seen:
-                seen.add(name)
-                app.command(name=name, **kw)(_dispatcher(name, fn))
+    """Every command name once: the core's (``adjudicator/commands/``), then every one some
+    game answers. A name with one implementation keeps its own options; a name
+    several games (or a game and the core) declare with options of their own runs the
+    position's game's implementation with that game's options (``_by_game``). Either
+    way ``implementation`` chooses, at run time, so a game registered later answers too."""
+    impls: dict[str, dict[str | None, tuple]] = {}
+    for name, entry in core_commands().items():
+        impls.setdefault(name, {})[None] = entry
+    for gid in _games_in_order():
+        for name, entry in game_commands(gid).items():
+            impls.setdefault(name, {})[gid] = entry
+    for name, by in impls.items():
+        if len(by) == 1 and None in by:
+            fn, kw = by[None]
+            app.command(name=name, **kw)(fn)
+        elif len(by) == 1:
+            (fn, kw), = by.values()
+            app.command(name=name, **kw)(_dispatcher(name, fn))
+        else:
+            app.command(name=name, context_settings={"allow_extra_args": True,
+                                          "ignore_unknown_options": True,
+                                          "help_option_names": []},
+                        add_help_option=False)(_by_game(name, by))
 
 
 _register_commands()

@@ -512,6 +512,13 @@ def scenario_model(game: Any) -> type[Scenario]:
     return get_game(gid).scenario_model
 
 
+def _game_loader(game: str) -> Callable[[dict, _Collector], Any] | None:
+    """The loader of a registered game that declares its own (``Game.loader``), else None."""
+    from adjudicator.games import game_ids, get_game
+
+    return get_game(game).loader_function if game in game_ids() else None
+
+
 def parse_scenario(
     text: str,
     source: str = "<memory>",
@@ -566,7 +573,14 @@ def _validate(data: dict, col: _Collector, source: str,
               known_games: Callable[[], list[str]]) -> Scenario | None:
     """The model of plain data (the scenario model of the game it names), every problem
     added to ``col``."""
-    model = scenario_model(data.get("game"))
+    game = data.get("game")
+    load = _game_loader(game) if isinstance(game, str) and game in known_games() else None
+    if load is not None:  # a game with its own format (e.g. a graph map) reads it itself
+        try:
+            return load(data, col)
+        except InputError:
+            return None  # (its problems are in col)
+    model = scenario_model(game)
     try:
         sc = model.model_validate({**data, "source": source})
     except ValidationError as exc:
@@ -581,7 +595,7 @@ def _validate(data: dict, col: _Collector, source: str,
 
 
 def load_scenario(path: str | Path, **kw: Any) -> Scenario:
-    """Read and validate a scenario file."""
+    """Read and validate a scenario file (a game with its own format gives its own model)."""
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml", ".json"):
         raise InputError([Problem(str(p), 0, "(file)", "expected a .yaml, .yml or .json file")])

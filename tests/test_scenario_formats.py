@@ -140,3 +140,48 @@ def test_stalingrad_draws_its_own_features():
                         'hexsides: {"0404-0405": {river: volga}}}\n', "p.yaml")
     assert type(style_for(sc)).__name__ == "S42Style"
     assert 'stroke="#0c3d8a" stroke-width="8"' in render_svg(sc, [])
+
+
+# A game whose positions are not written on hexes declares its own loader instead
+# (``Game.loader``): it gets the plain data, after the same fast first reading and limits,
+# and reports its problems with their lines like every other game.
+
+
+def toy_loader(data, col):
+    if "size" not in data:
+        col.add(("size",), "required key 'size' is missing")
+        raise InputError(col.problems)
+    return ("toyown", data["size"])
+
+
+@pytest.fixture
+def toyown(monkeypatch):
+    game = Game(id="toyown", title="Toy own format", dice=DiceSpec(6, 1),
+                package="toygame", loader=f"{__name__}:toy_loader")
+    monkeypatch.setitem(games._REGISTRY, "toyown", game)
+    return game
+
+
+def test_a_game_with_its_own_loader_reads_its_file(toyown):
+    assert parse_scenario("game: toyown\nsize: 3\n", "t.yaml") == ("toyown", 3)
+
+
+def test_a_game_loaders_problems_carry_their_lines(toyown):
+    with pytest.raises(InputError) as err:
+        parse_scenario("game: toyown\n\nother: 1\n", "t.yaml")
+    assert [str(p) for p in err.value.problems] == [
+        "t.yaml:1: size: required key 'size' is missing"]
+
+
+def test_a_game_loader_gets_the_input_limits_too(toyown):
+    from adjudicator.limits import MAX_DEPTH
+
+    deep = "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5)
+    with pytest.raises(InputError) as err:
+        parse_scenario(f"game: toyown\nsize: 1\nextra: {deep}\n", "t.yaml")
+    assert all(p.line == 3 for p in err.value.problems), err.value.problems
+
+
+def test_a_hex_game_still_gets_the_hex_model():
+    sc = parse_scenario('game: s42\nmap: {hexes: {"0404": clear}}\n', "t.yaml")
+    assert isinstance(sc, Scenario)

@@ -67,6 +67,10 @@ class Game:
     #: declaring its hex ids, terrain, hexside features, unit fields, markers, weather);
     #: the core's own model when not given
     scenario: str = ""
+    #: or its own loader, ``module:function`` of the plain data and the problem collector
+    #: (``col.add(path, message)``) returning the game's own model or raising InputError,
+    #: for a position not written on hexes (e.g. a graph of points and lines)
+    loader: str = ""
 
     @property
     def scenario_model(self) -> Any:
@@ -75,6 +79,14 @@ class Game:
 
             return Scenario
         module, _, name = self.scenario.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    @property
+    def loader_function(self) -> Any:
+        """The game's own loader (see ``loader``), or None."""
+        if not self.loader:
+            return None
+        module, _, name = self.loader.partition(":")
         return getattr(importlib.import_module(module), name)
 
     @property

@@ -448,8 +448,19 @@ def load_game(
         return path.relative_to(kb_root).as_posix()
 
     def target(path: Path, section_id: str) -> Section | None:
-        section = sections.get(resolve_key(section_id, sections))
-        if section is None:
+        spelled = resolve_key(section_id, sections)
+        section = sections.get(spelled)
+        if section is not None and spelled != f"{section_id}.0" and spelled != section_id:
+            section = None
+            # One spelling per id: data files write a lettered or numbered section as
+            # sections.yaml does ('9.A', never '9.0.A' or '9.a'); a bare chapter number
+            # ('12' for '12.0') is the one short form accepted.
+            problems.append(Problem(
+                str(path), _id_line(path, str(section_id)), str(section_id),
+                f"section id {section_id!r} is spelled {spelled!r} in sections.yaml; "
+                "write it that way",
+            ))
+        elif section is None:
             unknown.append((rel(path), section_id))
         return section
 

@@ -52,6 +52,11 @@ class Dice(_Strict):
         description="for d10 games: whether a rolled 0 reads as 10 ('ten') or as 0 ('zero')",
     )
     notes: str | None = Field(None, description="anything else, in our own words")
+    inferred: bool = Field(
+        False,
+        description="the rulebook does not state the die; count and sides are an inference "
+        "(notes say from what)",
+    )
 
 
 class GameFile(_Strict):

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_HEADER = re.compile(r"^%\s*-{3}\s*(.*?)\s*-*\s*$")
+_HEADER = re.compile(r"^%\s*-{3,}\s*(.*?)\s*-*\s*$")
 _ID = re.compile(r"(?<![\w.])([0-9]+(?:\.[0-9A-Za-z]+)+|[A-Z][0-9]*(?:\.[0-9]+)+)(?![\w])")
 _RANGE = re.compile(
     r"(?<![\w.])([0-9]+(?:\.[0-9A-Za-z]+)+)\s*[-–]\s*([0-9]+(?:\.[0-9A-Za-z]+)+)(?![\w])"

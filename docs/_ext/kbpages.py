@@ -441,6 +441,8 @@ class Pages:
             text += " (a 0 reads as 10)"
         elif dice.zero == "zero":
             text += " (a 0 reads as 0)"
+        if getattr(dice, "inferred", False):
+            text += " (inferred: the rulebook does not state it)"
         if dice.notes:
             text += ". " + esc(sentence(dice.notes))
         return text

@@ -265,3 +265,14 @@ def test_loopback_by_default_and_warning_for_other_hosts(monkeypatch, capsys):
     assert is_loopback("::1") and is_loopback("localhost") and not is_loopback("10.0.0.1")
     out = run(capsys, "serve", "/no/such/folder")
     assert out.code == 2 and "no such file or folder" in out.err
+
+
+def test_a_game_without_a_board_is_neither_listed_nor_opened(client):
+    from adjudicator.games import get_game
+
+    keys = [s["key"] for s in client.get("/api/sources").json()["sources"]]
+    assert "demo:s42" in keys and "demo:p2p" not in keys
+    text = get_game("p2p").demo_path.read_text()
+    r = client.post("/api/upload", json={"name": "graph.yaml", "text": text})
+    assert r.status_code == 422
+    assert "does not show p2p positions" in r.json()["details"][0]["message"]
