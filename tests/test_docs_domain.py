@@ -221,6 +221,23 @@ def test_kb_tables_become_grids() -> None:
     assert kbpages.table_grid({"notes": "free text"}) is None
 
 
+
+def test_a_terrain_effects_chart_becomes_a_grid() -> None:
+    kbpages = _kbpages()
+    header, rows = kbpages.table_grid({
+        "kind": "tec",
+        "terrain": {"clear": {"mechanized": 1, "non-mechanized": 1},
+                    "mountain": {"mechanized": "P", "non-mechanized": 3}},
+        "roads": {"primary": {"mechanized": 0.5, "non-mechanized": 1}},
+        "weather": {"mud": {"terrain": {"clear": {"mechanized": 2, "non-mechanized": 1}}}},
+    })
+    assert header == ["Weather", "Entry", "mechanized", "non-mechanized"]
+    assert rows == [["any", "terrain: clear", "1", "1"], ["any", "terrain: mountain", "P", "3"],
+                    ["any", "roads: primary", "0.5", "1"], ["mud", "terrain: clear", "2", "1"]]
+    # a chart whose entries are not per-class costs is shown as data instead
+    assert kbpages.table_grid({"kind": "tec", "terrain": {"clear": 1}}) is None
+
+
 def test_every_known_section_id_in_prose_is_a_link() -> None:
     kbpages = _kbpages()
     known = {"7.13", "2.0", "2.5", "27.2.1"}

@@ -1008,12 +1008,37 @@ def _roll_range(key: Any) -> list[int] | None:
     return list(range(lo, hi + 1)) if lo <= hi else None
 
 
+def _tec_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None:
+    """A terrain effects chart: one row per terrain, road or hexside feature (and per
+    weather that changes it), one column per unit class."""
+    blocks = [("", body)] + [(str(w), b) for w, b in (body.get("weather") or {}).items()
+                             if isinstance(b, dict)]
+    classes: list[str] = []
+    rows: list[tuple[str, str, str, dict]] = []
+    for weather, block in blocks:
+        for part in ("terrain", "roads", "hexsides"):
+            for name, costs in (block.get(part) or {}).items():
+                if not isinstance(costs, dict):
+                    return None
+                classes += [str(c) for c in costs if str(c) not in classes]
+                rows.append((weather, part, str(name), costs))
+    if not rows:
+        return None
+    header = ["Weather", "Entry", *classes]
+    return header, [
+        [weather or "any", f"{part}: {name}", *(one_line(costs.get(c, "")) for c in classes)]
+        for weather, part, name, costs in rows
+    ]
+
+
 def table_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None:
     """``(header, rows)`` of a table body (``columns`` with ``rows`` or ``by_column``).
 
     ``rows`` maps a roll (or any row name) to one cell per column; ``by_column`` maps each
     column to ``{"1-2": cell, ...}``. Anything else gives None.
     """
+    if body.get("kind") == "tec":
+        return _tec_grid(body)
     bands = body.get("bands")
     if isinstance(bands, list) and bands and all(isinstance(b, dict) for b in bands):
         keys: list[str] = []
