@@ -250,17 +250,25 @@ class HexGrid:
             return hit
         even = self.shifted == "even"
         at: dict[tuple[int, int], str] = {}
+        # (an id that is not one of the format's is no hex of the grid: the scenario checks
+        # report it, and the relations leave it out)
         if self.fmt is DEFAULT_FORMAT:  # plain CCRR ids: integer arithmetic only
             for h in self.hexes:
+                if not (len(h) == 4 and h.isdigit() and h.isascii()):
+                    continue
                 col, row = int(h[:2]), int(h[2:])
                 at[(col, row - ((col + (col & 1)) // 2 if even else (col - (col & 1)) // 2))] = h
         else:  # another game's format: through its own conversion
             for h in self.hexes:
+                if not self.fmt.is_id(h):
+                    continue
                 c = self.cube(h)
                 at[(c.q, c.r)] = h
         dirs = [(dq, dr) for dq, dr, _ in DIRECTIONS]
         get = at.get
         table = {h: tuple(get((q + dq, r + dr)) for dq, dr in dirs) for (q, r), h in at.items()}
+        for h in self.hexes.difference(table):  # malformed ids: no neighbours
+            table[h] = (None,) * 6
         if len(_TABLES) > 8:
             _TABLES.clear()
         _TABLES[key] = table

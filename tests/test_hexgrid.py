@@ -130,3 +130,11 @@ def test_hexside_ids_in_either_order():
     with pytest.raises(ValueError):
         parse_hexside_id("0404")
     assert is_hex_id("2403") and not is_hex_id("243") and not is_hex_id("W")
+
+
+def test_a_malformed_id_in_a_grid_has_no_neighbours_and_breaks_nothing():
+    # the scenario checks report the id; the grid's relations must not trip over it first
+    grid = HexGrid.of(["0101", "0102", ":'0101"])
+    assert grid.neighbours(":'0101") == []
+    assert list(grid.edges()) == [("0101", "0102")]
+    assert grid.on_edge("0102")
