@@ -42,9 +42,12 @@ def test_another_spelling_of_a_section_is_refused_with_its_line(tmp_path, key):
     assert "spelled '9.A'" in problem.message
 
 
-def test_a_bare_chapter_number_is_the_one_short_form(tmp_path):
-    kb = load_game("demo", kb_with(tmp_path, '"9":\n  summary: chapter\n'), None, None)
-    assert kb.sections["9.0"].summary == "chapter"
+def test_a_bare_chapter_number_is_refused_too(tmp_path):
+    root = kb_with(tmp_path, '"9":\n  summary: chapter\n')
+    with pytest.raises(KBError) as err:
+        load_game("demo", root, None, None)
+    (problem,) = err.value.problems
+    assert problem.line == 1 and "spelled '9.0'" in problem.message
 
 
 def test_every_game_kb_uses_one_spelling():

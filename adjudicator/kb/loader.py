@@ -450,11 +450,10 @@ def load_game(
     def target(path: Path, section_id: str) -> Section | None:
         spelled = resolve_key(section_id, sections)
         section = sections.get(spelled)
-        if section is not None and spelled != f"{section_id}.0" and spelled != section_id:
+        if section is not None and spelled != section_id:
             section = None
-            # One spelling per id: data files write a lettered or numbered section as
-            # sections.yaml does ('9.A', never '9.0.A' or '9.a'); a bare chapter number
-            # ('12' for '12.0') is the one short form accepted.
+            # One spelling per id: data files write every section as sections.yaml does
+            # ('9.A', never '9.0.A' or '9.a'; '12.0', never '12').
             problems.append(Problem(
                 str(path), _id_line(path, str(section_id)), str(section_id),
                 f"section id {section_id!r} is spelled {spelled!r} in sections.yaml; "

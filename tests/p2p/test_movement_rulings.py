@@ -446,3 +446,135 @@ def test_10_D_no_armoured_breakthrough_across_the_straits():
     inf = position([unit("i", "C", breakthrough=True)], phase="breakthrough",
                    points={"K": {}}, lines=lines)
     assert check_moves(inf, [mv("i", "K")]).allowed
+
+
+# -- retreats in the Combat Phase: 10.D, 12.C, 13.0 -----------------------------------------
+
+
+def combat(units, **kw):
+    return position(units, phase="combat", **kw)
+
+
+@pytest.mark.rules("13.0")
+def test_13_0_a_retreat_happens_in_the_combat_phase_by_either_side():
+    pos = combat([unit("i", "C"), unit("s", "D", side="soviet")])
+    # the non-phasing defender retreats; no "only the phasing player moves" for retreats
+    assert check_moves(pos, [mv("s", "E", by="retreat")]).allowed
+    assert check_moves(pos, [mv("i", "B", by="retreat")]).allowed
+    # an ordinary move in the Combat Phase stays refused
+    assert first(pos, [mv("i", "B")])[:2] == (["12.0"], "no-move-phase")
+
+
+@pytest.mark.rules("13.0")
+def test_13_0_no_retreat_outside_the_combat_phase():
+    pos = position([unit("i", "C")])
+    assert first(pos, [mv("i", "B", by="retreat")])[:2] == (["13.0"], "retreat-phase")
+
+
+@pytest.mark.rules("11.0")
+def test_11_0_a_retreat_does_not_end_among_enemy_units():
+    pos = combat([unit("i", "C"), unit("s", "D", side="soviet")])
+    assert first(pos, [mv("i", "D", by="retreat")])[:2] == (["11.0"], "enemy-there")
+
+
+@pytest.mark.rules("12.C", "12.A")
+def test_12_C_retreats_are_held_to_the_line_capacity():
+    # an Axis inferior line carries two units: two infantry retreat along it, a third may not
+    units = [unit(f"i{k}", "F") for k in range(3)]
+    pos = combat(units, points={"G": {"control": "axis"}})
+    two = [mv(f"i{k}", "G", by="retreat") for k in range(2)]
+    assert check_moves(pos, two).allowed
+    ans = first(pos, [*two, mv("i2", "G", by="retreat")])
+    assert ans[1] == "over" and "12.A.1.c" in ans[0] and "12.C" in ans[0]
+
+
+@pytest.mark.rules("12.C")
+def test_12_C_an_allied_army_with_a_2_counts_two_in_retreat():
+    units = [unit("rum", "F", nationality="rumanian", two=True), unit("i", "F"),
+             unit("ita", "F", nationality="italian")]
+    pos = combat(units, points={"G": {"control": "axis"}})
+    assert check_moves(pos, [mv("rum", "G", by="retreat")]).allowed
+    assert "12.C" in first(pos, [mv("rum", "G", by="retreat"), mv("i", "G", by="retreat")])[0]
+    assert check_moves(pos, [mv("ita", "G", by="retreat"), mv("i", "G", by="retreat")]).allowed
+
+
+@pytest.mark.rules("12.C")
+def test_12_C_in_retreat_only_ss_panzer_and_moscow_motorized_count_a_half():
+    # an Axis inferior line carries two units (12.A.1.c); the fraction of a load is dropped
+    units = [unit("i1", "F"), unit("i2", "F"), unit("hq", "F", type="hq"),
+             armor("ss", "F", ss=True)]
+    pos = combat(units, points={"G": {"control": "axis"}})
+    two = [mv("i1", "G", by="retreat"), mv("i2", "G", by="retreat")]
+    # the SS Panzer division still counts a half: 2 1/2, the half dropped
+    assert check_moves(pos, [*two, mv("ss", "G", by="retreat")]).allowed
+    # a German HQ counts a half when it moves (12.B) but one when it retreats: 3 units
+    assert first(pos, [*two, mv("hq", "G", by="retreat")])[1] == "over"
+    # the other reading keeps 12.B's half for the HQ in retreat too
+    assert check_moves(pos, [*two, mv("hq", "G", by="retreat")],
+                       {"12.C#retreat-halves": "as-movement"}).allowed
+
+
+@pytest.mark.rules("12.C")
+def test_12_C_a_moscow_motorized_division_counts_a_half_in_retreat():
+    units = [unit("s1", "D", side="soviet"), unit("s2", "D", side="soviet"),
+             unit("mm", "D", side="soviet", moscow_motorized=True)]
+    lines = [{"ends": ["D", "H"], "class": "inferior"}]
+    pos = combat(units, points={"H": {"control": "soviet"}}, lines=lines)
+    assert check_moves(pos, [mv("s1", "H", by="retreat"),
+                             mv("mm", "H", by="retreat")]).allowed
+    assert first(pos, [mv("s1", "H", by="retreat"), mv("s2", "H", by="retreat"),
+                       mv("mm", "H", by="retreat")]) is None  # 2 1/2: the half is dropped
+    rocket = position([unit("s1", "D", side="soviet"), unit("s2", "D", side="soviet"),
+                       unit("r", "D", side="soviet", type="rocket")],
+                      phase="combat", points={"H": {"control": "soviet"}}, lines=lines)
+    assert first(rocket, [mv("s1", "H", by="retreat"), mv("s2", "H", by="retreat"),
+                          mv("r", "H", by="retreat")])[1] == "over"
+
+
+@pytest.mark.rules("12.C")
+def test_12_C_each_side_counts_its_own_retreats():
+    # Axis and Soviet units retreating down the same line do not add up
+    units = [unit("i0", "F"), unit("i1", "F"), unit("s0", "G", side="soviet"),
+             unit("s1", "G", side="soviet")]
+    pos = combat(units, points={"X": {"control": "axis"}, "Y": {"control": "soviet"}},
+                 lines=[{"ends": ["G", "Y"], "class": "major"}])
+    moves = [mv("i0", "G", "Y", by="retreat"), mv("i1", "C", by="retreat"),
+             mv("s0", "F", "C", by="retreat"), mv("s1", "F", by="retreat")]
+    ans = check_moves(pos, moves)
+    assert not any(f.code == "over" for f in ans.findings)
+
+
+@pytest.mark.rules("10.D")
+def test_10_D_a_retreat_may_cross_the_straits_within_operational_capacity():
+    lines = [{"ends": ["C", "K"], "class": "inferior", "special": "kerch"}]
+    units = [armor("pz", "C"), unit("i1", "C"), unit("i2", "C")]
+    pos = combat(units, points={"K": {"control": "axis"}}, lines=lines)
+    ok = check_moves(pos, [mv("pz", "K", by="retreat"), mv("i1", "K", by="retreat")])
+    assert ok.allowed
+    assert [n.rules for n in ok.notes if n.code == "straits-retreat"] == [["10.D"]] * 2
+    over = first(pos, [mv("pz", "K", by="retreat"), mv("i1", "K", by="retreat"),
+                       mv("i2", "K", by="retreat")])
+    assert over[1] == "over" and "10.D" in over[0]
+
+
+@pytest.mark.rules("10.D")
+def test_10_D_the_straits_retreat_counts_armour_against_its_share():
+    lines = [{"ends": ["C", "K"], "class": "inferior", "special": "kerch"}]
+    pos = combat([armor("pz1", "C"), armor("pz2", "C")], points={"K": {"control": "axis"}},
+                 lines=lines)
+    ans = first(pos, [mv("pz1", "K", by="retreat"), mv("pz2", "K", by="retreat")])
+    assert ans[1] == "armor-over" and "10.D" in ans[0]
+
+
+@pytest.mark.rules("12.C")
+def test_12_C_the_capacity_table_shows_a_sides_retreats():
+    units = [unit("s1", "D", side="soviet"), unit("mm", "D", side="soviet",
+                                                  moscow_motorized=True)]
+    pos = combat(units, moved=[{"unit": "s1", "path": ["E"], "by": "retreat"}])
+    soviet = capacity(pos, side="soviet")
+    de = next(x for x in soviet.lines if set(x.ends) == {"D", "E"})
+    assert de.used_halves == 2 and de.capacity == 4
+    assert soviet.values["mm"] == (1, "12.C") and soviet.values["s1"] == (2, "12.C")
+    assert "10.D" in soviet.rules
+    axis = capacity(pos)  # the phasing side: nothing retreated yet
+    assert next(x for x in axis.lines if set(x.ends) == {"D", "E"}).used_halves == 0

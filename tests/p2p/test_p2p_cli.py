@@ -154,3 +154,40 @@ def test_bad_moves_file(tmp_path, capsys):
     ]
     r = run(capsys, "moves", DEMO, "--unit", "Nobody")
     assert r.code == 2 and "no unit 'Nobody'" in r.err
+
+
+def test_show_keeps_what_the_user_has(tmp_path, capsys):
+    svg = tmp_path / "p.svg"
+    svg.write_text("mine")
+    r = run(capsys, "show", DEMO, "--svg", str(svg))
+    assert r.code == 2 and "--force" in r.err and svg.read_text() == "mine"
+    assert run(capsys, "show", DEMO, "--svg", str(svg), "--force").code == 0
+    assert svg.read_text().startswith("<svg")
+    missing = tmp_path / "no" / "p.svg"
+    r = run(capsys, "show", DEMO, "--svg", str(missing))
+    assert r.code == 2 and "does not exist" in r.err and not missing.parent.exists()
+    r = run(capsys, "show", DEMO, "--svg", DEMO, "--force")
+    assert r.code == 2 and "input" in r.err
+
+
+@pytest.mark.rules("12.C", "10.D")
+def test_capacity_of_retreats_for_either_side(tmp_path, capsys):
+    demo = Path(DEMO).read_text().replace("phase: operational", "phase: combat")
+    f = write(tmp_path, "c.yaml", demo)
+    r = run(capsys, "capacity", f, "--side", "soviet", "--json")
+    assert r.code == 0 and r.json["side"] == "soviet" and "10.D" in r.json["rules"]
+    assert all(v["rule"] == "12.C" for v in r.json["unit_values"].values())
+    text = run(capsys, "capacity", f, "--side", "soviet").out
+    assert "soviet side (retreats), combat phase" in text
+    bad = run(capsys, "capacity", f, "--side", "germans")
+    assert bad.code == 2 and "--side" in bad.err
+
+
+@pytest.mark.rules("13.0")
+def test_moves_in_the_combat_phase_are_retreats(tmp_path, capsys):
+    demo = Path(DEMO).read_text().replace("phase: operational", "phase: combat")
+    f = write(tmp_path, "c.yaml", demo)
+    r = run(capsys, "moves", f, "--unit", "3Pz", "--json")
+    assert r.code == 0 and "13.0" in r.json["rules"]
+    assert r.json["may_go"] and all(o["by"] == "retreat" for o in r.json["may_go"])
+    assert "may retreat to" in run(capsys, "moves", f, "--unit", "3Pz").out

@@ -56,9 +56,10 @@ def positions(draw, phases=("operational", "strategic", "breakthrough", "combat"
             u["two"] = u["nationality"] == "rumanian" and draw(st.booleans())
         else:
             u["stavka"] = draw(st.booleans())
+            u["moscow_motorized"] = draw(st.integers(0, 3)) == 0
         units.append(u)
     phase = draw(st.sampled_from([p for p in phases if p != "combat"] * 4
-                                 + [p for p in phases if p == "combat"]))
+                                 + [p for p in phases if p == "combat"] * 3))
     data = {"game": "p2p", "phase": phase, "phasing": phasing,
             "weather": draw(st.sampled_from(["good", "mud", "snow"])),
             "map": {"points": points, "lines": lines, "transit": transit}, "units": units}
@@ -76,17 +77,21 @@ def positions(draw, phases=("operational", "strategic", "breakthrough", "combat"
             at = draw(st.sampled_from(near)) if near and draw(st.integers(0, 7)) else draw(
                 st.sampled_from(places))
             path.append(at)
-        moves.append(Move(unit=u["id"], path=path))
+        by = "retreat" if draw(st.integers(0, 3)) == 0 else "land"
+        moves.append(Move(unit=u["id"], path=path, by=by))
     readings = {}
     if draw(st.booleans()):
         readings["12.A#counted"] = "per-direction"
     if draw(st.booleans()):
         readings["12.B#armor"] = "whole-units"
+    if draw(st.booleans()):
+        readings["12.C#retreat-halves"] = "as-movement"
     pos = parse_scenario(json.dumps(data), "random.json", ".json")
     return pos, moves, readings
 
 
-@pytest.mark.rules("12.A", "12.B", "12.C", "12.D", "9.A", "9.A.1", "9.A.3", "11.0")
+@pytest.mark.rules("12.A", "12.B", "12.C", "12.D", "9.A", "9.A.1", "9.A.3", "10.D", "11.0",
+                   "13.0")
 @given(positions())
 def test_every_finding_matches_the_reference(case):
     pos, moves, readings = case
@@ -94,11 +99,14 @@ def test_every_finding_matches_the_reference(case):
     assert asp == reference.findings(pos, moves, readings)
 
 
-@given(positions(phases=("operational", "breakthrough")))
-def test_line_loads_match_the_reference(case):
-    pos, moves, _ = case
-    used = {x.index: x.used_halves for x in capacity(pos, moves).lines}
-    expected = reference.used_halves(pos, moves)
+@pytest.mark.parametrize("side", [None, "axis", "soviet"], ids=["phasing", "axis", "soviet"])
+@given(case=positions(phases=("operational", "breakthrough", "combat", "combat")))
+def test_line_loads_match_the_reference(side, case):
+    pos, moves, readings = case
+    used: dict[int, int] = {}
+    for x in capacity(pos, moves, readings, side).lines:  # per direction: add both ways
+        used[x.index] = used.get(x.index, 0) + x.used_halves
+    expected = reference.used_halves(pos, moves, side, readings)
     assert {k: v for k, v in used.items() if v} == {k: v for k, v in expected.items() if v}
 
 

@@ -27,12 +27,17 @@ def _c(word: str) -> str:
 
 
 def position_facts(pos: Position, moves: list[Move] = (), battles: list[Battle] | None = None,
-                   readings: dict[str, str] | None = None, asked: str | None = None) -> str:
-    """The facts of a position, its moves (those already made first, then ``moves``)."""
+                   readings: dict[str, str] | None = None, asked: str | None = None,
+                   side: str | None = None) -> str:
+    """The facts of a position, its moves (those already made first, then ``moves``);
+    ``asked`` names the unit a strategic question is about, ``side`` the side whose line
+    loads a capacity table shows (the phasing side when not given)."""
     out: list[str] = []
     add = out.append
     if asked is not None:
         add(f"asked({_q(asked)}).")
+    if side is not None:
+        add(f"asked_side({_c(side)}).")
     g = pos.graph
     for pid, p in pos.map.points.items():
         q = _q(pid)

@@ -83,7 +83,9 @@ class Move(_Strict):
     unit: str
     #: The points entered, in order (the unit's own point is not repeated).
     path: list[str] = Field(min_length=1)
-    by: Literal["land", "sea"] = "land"
+    #: ``land`` (operational, breakthrough or strategic, by the phase), ``sea`` (strategic
+    #: sea movement, 9.B) or ``retreat`` (a retreat after combat, Combat Phase, 10.D, 12.C).
+    by: Literal["land", "sea", "retreat"] = "land"
 
     @field_validator("unit", mode="before")
     @classmethod

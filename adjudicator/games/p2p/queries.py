@@ -23,6 +23,7 @@ from adjudicator.games.p2p.position import Move, Position
 #: What each finding code means; ``{arg}`` is the point, line, number or sea it names.
 MESSAGES = {
     "no-move-phase": "no movement in the Combat Phase",
+    "retreat-phase": "a retreat happens only in the Combat Phase, after a battle",
     "sea-phase": "strategic sea movement happens only in the Strategic Movement Phase",
     "not-phasing": "only the phasing player moves ({arg} is not phasing)",
     "twice": "the unit already moves in move {arg} this phase",
@@ -55,6 +56,8 @@ MESSAGES = {
     "sea-limit": "only one unit per turn moves by sea on the {arg} sea",
     "destroys": "destroys {arg} (partisan or entrained factory) on entering",
     "torpedo": "at risk of torpedo: lost on {arg}",
+    "straits-retreat": "retreats across the Kerch Straits by line {arg}: allowed, within its "
+                       "operational capacity",
 }
 TORPEDO = {1: "a roll of 1 (friendly sea)", 3: "a roll of 1, 3 or 5 (enemy sea)"}
 #: Rule order used when one move breaks several rules.
@@ -92,7 +95,8 @@ def _findings(pos: Position, moves: list[Move], atoms: dict, name: str) -> list[
     out = []
     for (i, code, arg), rules in grouped.items():
         shown = arg
-        if code in ("over", "armor-over", "off-highway", "special-line", "straits-line"):
+        if code in ("over", "armor-over", "off-highway", "special-line", "straits-line",
+                    "straits-retreat"):
             shown = _line_label(pos, arg)
         elif code == "torpedo":
             shown = TORPEDO.get(arg, arg)
@@ -122,6 +126,8 @@ class CheckAnswer:
             return self.first.rules
         if self.phase == "strategic":
             return ["9.A", "9.A.3", "9.B"]
+        if self.phase == "combat":
+            return ["10.D", "11.0", "12.A", "12.C", "13.0"]
         return ["11.0", "12.0", "12.A", "12.B", "12.C", "12.D"]
 
     def to_json(self) -> dict[str, Any]:
@@ -184,38 +190,47 @@ class CapacityAnswer:
     lines: list[LineLoad] = field(default_factory=list)
     values: dict[str, tuple[int, str]] = field(default_factory=dict)
 
+    @property
+    def rules(self) -> list[str]:
+        """In the Combat Phase the loads are retreats: 12.C's values, 10.D's limit."""
+        return ["10.D", "12.A", "12.C"] if self.phase == "combat" else ["12.A", "12.B", "12.C"]
+
     def to_json(self) -> dict[str, Any]:
         return {"side": self.side, "phase": self.phase, "counted": self.counted,
                 "lines": [x.to_json() for x in self.lines],
                 "unit_values": {u: {"halves": v, "rule": r} for u, (v, r) in self.values.items()},
-                "rules": ["12.A", "12.B", "12.C"]}
+                "rules": self.rules}
 
 
 def capacity(pos: Position, moves: list[Move] = (),
-             readings: dict[str, str] | None = None) -> CapacityAnswer:
-    """Every line's capacity for the phasing side, with the moves made (and ``moves``)."""
+             readings: dict[str, str] | None = None, side: str | None = None) -> CapacityAnswer:
+    """Every line's capacity for one side (the phasing side unless ``side`` is given), with
+    the moves made (and ``moves``). In the Combat Phase the loads are the side's retreats,
+    each unit at its retreat value (12.C)."""
     merged = {**pos.readings, **(readings or {})}
-    atoms = solve("movement", position_facts(pos, moves, readings=readings))
+    side = side or pos.phasing
+    atoms = solve("movement", position_facts(pos, moves, readings=readings, side=side))
     per_dir = merged.get("12.A#counted") == "per-direction"
     used = {(ln, d): t for ln, d, t in atoms.get("used", [])}
     aused = {(ln, d): t for ln, d, t in atoms.get("aused", [])}
     room = {(ln, d): (t, r) for ln, d, t, r in atoms.get("room", [])}
     aroom = {(ln, d): t for ln, d, t in atoms.get("aroom", [])}
     caps = {(ln, s): (c, a) for ln, s, c, a, _ in atoms.get("capof", [])}
-    ans = CapacityAnswer(pos.phasing, pos.phase,
+    ans = CapacityAnswer(side, pos.phase,
                          "per direction" if per_dir else "per line (both ways together)")
     for line in pos.graph.lines:
         for d in ((0, 1) if per_dir else (0,)):
             if (line.index, d) not in room:
                 continue
-            c, a = caps[(line.index, pos.phasing)]
+            c, a = caps[(line.index, side)]
             t, rule = room[(line.index, d)]
             direction = "both" if not per_dir else (
                 f"{line.a}->{line.b}" if d == 0 else f"{line.b}->{line.a}")
             ans.lines.append(LineLoad(line.index, (line.a, line.b), line.class_, direction, c,
                                       a, used[(line.index, d)], aused[(line.index, d)], t,
                                       aroom[(line.index, d)], rule))
-    ans.values = {u: (v, r) for u, v, r in atoms.get("value", [])}
+    values = atoms.get("rvalue" if pos.phase == "combat" else "value", [])
+    ans.values = {u: (v, r) for u, v, r in values}
     return ans
 
 
@@ -246,8 +261,9 @@ class MovesAnswer:
 
     @property
     def rules(self) -> list[str]:
-        return {"strategic": ["9.A", "9.B"], "combat": ["12.0"]}.get(self.phase,
-                                                                        ["12.0", "12.A", "12.D"])
+        return {"strategic": ["9.A", "9.B"],
+                "combat": ["10.D", "11.0", "12.A", "12.C", "13.0"]}.get(self.phase,
+                                                                         ["12.0", "12.A", "12.D"])
 
     def to_json(self) -> dict[str, Any]:
         return {"unit": self.unit, "at": self.at, "phase": self.phase, "rules": self.rules,
@@ -258,10 +274,14 @@ class MovesAnswer:
 def _candidates(pos: Position, unit: str, atoms: dict) -> list[tuple[list[str], str]]:
     """Paths worth asking about: one or two points along lines in the operational phases;
     in the Strategic Movement Phase a shortest path to every place strategic movement
-    may enter (through places and lines the encoding allows) and every port by sea."""
+    may enter (through places and lines the encoding allows) and every port by sea; in the
+    Combat Phase a retreat to each neighbouring point (how far a retreat goes is in the
+    combat rules, past the end of the fragment)."""
     g = pos.graph
     start = pos.units_by_id[unit].at
-    if pos.phase in ("operational", "breakthrough", "combat"):
+    if pos.phase == "combat":
+        return [([n1], "retreat") for n1, _ in g.neighbours(start)]
+    if pos.phase in ("operational", "breakthrough"):
         out = []
         for n1, _ in g.neighbours(start):
             out.append(([n1], "land"))

@@ -26,7 +26,15 @@ from adjudicator.games.p2p.queries import (
     combat_order,
     unit_moves,
 )
-from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
+from adjudicator.output import (
+    ForceOpt,
+    JsonOpt,
+    ScenarioArg,
+    check_output,
+    cite,
+    emit,
+    write_output,
+)
 from adjudicator.scenario import load_scenario
 
 GAME_ID = "p2p"
@@ -72,8 +80,9 @@ def _half(halves: int) -> str:
 def print_capacity(pos: Position, console: Console, answer: CapacityAnswer | None = None,
                    only_used: bool = False) -> None:
     ans = answer or capacity(pos)
-    table = Table(title=f"Line capacity for the {ans.side} side, {ans.phase} phase, "
-                  f"counted {ans.counted} [12.A, 12.B]")
+    what = " (retreats)" if ans.phase == "combat" else ""
+    table = Table(title=f"Line capacity for the {ans.side} side{what}, {ans.phase} phase, "
+                  f"counted {ans.counted} {cite(ans.rules)}")
     table.add_column("line", overflow="fold")
     for head in ("class", "cap (armour)", "used (armour)", "left (armour)", "rule"):
         table.add_column(head, overflow="fold")
@@ -95,11 +104,18 @@ def print_capacity(pos: Position, console: Console, answer: CapacityAnswer | Non
 def capacity_cmd(file: ScenarioArg,
                  moves: Annotated[Path | None, typer.Option(
                      "--moves", help="Also count these moves (a moves file).")] = None,
+                 side: Annotated[str | None, typer.Option(
+                     "--side", help="Whose loads to show: axis or soviet (default: the phasing "
+                                    "side; in the Combat Phase either side may retreat).")]
+                 = None,
                  reading: ReadingOpt = None, json: JsonOpt = False) -> None:
-    """Each line's capacity this phase for the phasing side: used, left, and armour (12.A-12.C)."""
+    """Each line's capacity this phase for one side: used, left, and armour (12.A-12.C);
+    in the Combat Phase, for retreats (10.D, 12.C)."""
+    if side is not None and side not in ("axis", "soviet"):
+        raise usage_error(f"'{side}' is not a side (axis or soviet)", "--side")
     pos = load(file)
     extra = load_moves(moves, pos) if moves else []
-    ans = capacity(pos, extra, parse_readings(reading))
+    ans = capacity(pos, extra, parse_readings(reading), side)
     emit(ans.to_json(), lambda c: print_capacity(pos, c, ans), json)
 
 
@@ -127,8 +143,9 @@ def print_check(ans: CheckAnswer, console: Console) -> None:
 def check(file: ScenarioArg,
           moves: Annotated[Path, typer.Option("--moves", help="The moves file to check.")],
           reading: ReadingOpt = None, json: JsonOpt = False) -> None:
-    """Is this whole set of moves legal this phase (9.A-9.B, 10.x, 11.0, 12.0-12.D)? If not,
-    the first rule broken and by which move."""
+    """Is this whole set of moves legal this phase (9.A-9.B, 10.x, 11.0, 12.0-12.D, and the
+    capacity of retreats in the Combat Phase)? If not, the first rule broken and by which
+    move."""
     pos = load(file)
     ans = check_moves(pos, load_moves(moves, pos), parse_readings(reading))
     emit(ans.to_json(), lambda c: print_check(ans, c), json)
@@ -144,7 +161,7 @@ def print_moves(pos: Position, unit: str, console: Console, readings=None) -> No
     if not ok:
         console.print("  may not move this phase")
     for o in ok:
-        how = "by sea to" if o.by == "sea" else "to"
+        how = {"sea": "by sea to", "retreat": "may retreat to"}.get(o.by, "to")
         lines = f" by {', '.join(o.lines)}" if o.lines else ""
         notes = "; ".join(f"{n.text} {cite(n.rules)}" for n in o.notes)
         console.print(f"  {how} {o.path[-1]}{lines}" + (f" ({notes})" if notes else ""))
@@ -220,13 +237,13 @@ def validate(file: ScenarioArg, json: JsonOpt = False) -> None:
 
 def show(file: ScenarioArg,
          svg: Annotated[Path, typer.Option("--svg", help="Where to write the SVG picture.")],
-         json: JsonOpt = False) -> None:
+         force: ForceOpt = False, json: JsonOpt = False) -> None:
     """Draw the graph: points, lines with their capacity used and left, units."""
     from adjudicator.games.p2p.picture import render_svg
 
+    check_output(svg, "--svg", [file], force)
     pos = load(file)
-    svg.parent.mkdir(parents=True, exist_ok=True)
-    svg.write_text(render_svg(pos, capacity(pos)), encoding="utf-8")
+    write_output(svg, render_svg(pos, capacity(pos)), "--svg", [file], force)
     emit({"svg": str(svg)}, lambda c: c.print(f"wrote {svg}"), json)
 
 

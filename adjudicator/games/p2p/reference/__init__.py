@@ -1,8 +1,9 @@
 """A plain-Python reading of the movement rules, written apart from the encodings.
 
 It answers the same questions as ``asp/p2p/movement.lp`` for the operational, breakthrough
-and strategic land moves (not sea movement), with networkx for the graph, so that the
-differential tests can compare the two on random graphs. It is not used by the commands.
+and strategic land moves and for retreats in the Combat Phase (not sea movement), with
+networkx for the graph, so that the differential tests can compare the two on random
+graphs. It is not used by the commands.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ def halves(u: Unit) -> int:
     return 2
 
 
+def retreat_halves(u: Unit, as_movement: bool = False) -> int:
+    """A unit's line value in half-units when it retreats (12.C): two-unit allied armies
+    count two, the SS Panzer and 1st Moscow Motorized divisions one half, every other unit
+    one (or, ``as_movement``, every unit 12.B halves)."""
+    if u.side == "axis" and u.nation in ("hungarian", "rumanian") and u.two and halves(u) != 1:
+        return 4
+    if as_movement and halves(u) == 1:
+        return 1
+    if u.side == "axis" and u.nation == "german" and u.type == "armor" and u.ss:
+        return 1
+    if u.side == "soviet" and u.moscow_motorized:
+        return 1
+    return 2
+
+
 def graph(pos: Position) -> nx.Graph:
     g = nx.Graph()
     g.add_nodes_from(pos.map.points)
@@ -60,6 +76,7 @@ def findings(pos: Position, moves: list[Move],
     readings = {**pos.readings, **(readings or {})}
     per_direction = readings.get("12.A#counted") == "per-direction"
     armor_floor = readings.get("12.B#armor") != "whole-units"
+    retreat_as_movement = readings.get("12.C#retreat-halves") == "as-movement"
     g = graph(pos)
     every = [*pos.moved, *moves]
     out: set[tuple[int, str]] = set()
@@ -77,20 +94,29 @@ def findings(pos: Position, moves: list[Move],
                       if v.side != u.side and v.type not in ("partisan", "factory")}
         if m.by == "sea":
             continue  # not modelled here
-        if phase == "combat":
+        retreat = m.by == "retreat"
+        if retreat and phase != "combat":
+            out.add((i, "retreat-phase"))
+        if phase == "combat" and not retreat:
             out.add((i, "no-move-phase"))
-        if u.side != pos.phasing:
-            out.add((i, "not-phasing"))
-        if m.unit in seen:
-            out.add((i, "twice"))
-        seen.setdefault(m.unit, i)
-        if u.dispersed:
-            out.add((i, "dispersed"))
+        if not retreat:
+            if u.side != pos.phasing:
+                out.add((i, "not-phasing"))
+            if m.unit in seen:
+                out.add((i, "twice"))
+            seen.setdefault(m.unit, i)
+            if u.dispersed:
+                out.add((i, "dispersed"))
         for a, b in steps:
             if not g.has_edge(a, b):
                 out.add((i, "not-joined"))
         if path[-1] in enemies_at:
             out.add((i, "enemy-there"))
+        if retreat:
+            if phase == "combat":
+                _carry(g, steps, u, retreat_halves(u, retreat_as_movement), per_direction,
+                       armor_floor, load, aload, out, i)
+            continue
         if phase in ("operational", "breakthrough"):
             n = len(m.path)
             if n > 2:
@@ -113,19 +139,7 @@ def findings(pos: Position, moves: list[Move],
                 if u.type == "armor" and any(g.has_edge(a, b) and g.edges[a, b]["special"]
                                              == "kerch" for a, b in steps):
                     out.add((i, "straits-line"))
-            for a, b in steps:
-                if not g.has_edge(a, b):
-                    continue
-                e = g.edges[a, b]
-                key = (e["index"], a if per_direction else None)
-                load[key] += halves(u)
-                if u.type == "armor":
-                    aload[key] += halves(u)
-                cap, acap, _ = CAPACITY[u.side][e["cls"]]
-                if load[key] > 2 * cap + 1:
-                    out.add((i, "over"))
-                if u.type == "armor" and aload[key] > 2 * acap + (1 if armor_floor else 0):
-                    out.add((i, "armor-over"))
+            _carry(g, steps, u, halves(u), per_direction, armor_floor, load, aload, out, i)
         elif phase == "strategic":
             if "elista" in _tags(pos, u.at):
                 out.add((i, "on-elista"))
@@ -146,6 +160,25 @@ def findings(pos: Position, moves: list[Move],
     return out
 
 
+def _carry(g: nx.Graph, steps, u: Unit, value: int, per_direction: bool, armor_floor: bool,
+           load: Counter, aload: Counter, out: set, i: int) -> None:
+    """Add one move's unit to the loads of the lines it uses (per side), and note the
+    capacities it breaks (12.A, with the 12.B floor)."""
+    for a, b in steps:
+        if not g.has_edge(a, b):
+            continue
+        e = g.edges[a, b]
+        key = (e["index"], a if per_direction else None, u.side)
+        load[key] += value
+        if u.type == "armor":
+            aload[key] += value
+        cap, acap, _ = CAPACITY[u.side][e["cls"]]
+        if load[key] > 2 * cap + 1:
+            out.add((i, "over"))
+        if u.type == "armor" and aload[key] > 2 * acap + (1 if armor_floor else 0):
+            out.add((i, "armor-over"))
+
+
 def _tags(pos: Position, place: str) -> list[str]:
     p = pos.map.points.get(place)
     return p.tags if p else []
@@ -158,20 +191,28 @@ def _friendly(pos: Position, place: str, side: str) -> bool:
     return p is not None and p.control == side
 
 
-def used_halves(pos: Position, moves: list[Move] = ()) -> dict[int, int]:
-    """Line index -> half-units carried this phase (both ways together)."""
-    if pos.phase not in ("operational", "breakthrough"):
+def used_halves(pos: Position, moves: list[Move] = (), side: str | None = None,
+                readings: dict[str, str] | None = None) -> dict[int, int]:
+    """Line index -> half-units one side (the phasing side unless given) carries this phase,
+    both ways together: its land moves in the movement phases, its retreats in the Combat
+    Phase at their retreat values (12.C)."""
+    side = side or pos.phasing
+    readings = {**pos.readings, **(readings or {})}
+    as_movement = readings.get("12.C#retreat-halves") == "as-movement"
+    kind = {"operational": "land", "breakthrough": "land", "combat": "retreat"}.get(pos.phase)
+    if kind is None:
         return {}
     g = graph(pos)
     out: dict[int, int] = defaultdict(int)
     for m in [*pos.moved, *moves]:
-        if m.by == "sea":
-            continue
         u = pos.units_by_id[m.unit]
+        if m.by != kind or u.side != side:
+            continue
+        value = retreat_halves(u, as_movement) if kind == "retreat" else halves(u)
         path = [u.at, *m.path]
         for a, b in zip(path, path[1:], strict=False):
             if g.has_edge(a, b):
-                out[g.edges[a, b]["index"]] += halves(u)
+                out[g.edges[a, b]["index"]] += value
     return dict(out)
 
 

@@ -13,7 +13,6 @@ import copy
 import io
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -139,7 +138,3 @@ def dump_yaml(data: Any) -> str:
     yaml.dump(data, buf)
     return buf.getvalue()
 
-
-def write_position(sc: Scenario, path: str | Path) -> None:
-    """Write a scenario as a YAML file that loads back to the same position."""
-    Path(path).write_text(Work.of(sc).to_yaml(), encoding="utf-8")
