@@ -321,6 +321,21 @@ def _atom_signatures(node: ast.AST) -> set[tuple[str, int]]:
     return found
 
 
+def parse_statements(files: Iterable[str | Path]) -> list[ast.AST]:
+    """The statements of encoding files, each rule with its pools expanded
+    (``p(a;b).`` becomes ``p(a).`` and ``p(b).``), so that every atom has one name and
+    arity for the slicing and keying below: a pooled head would otherwise have no
+    signature and its rule would be sliced away unseen."""
+    statements: list[ast.AST] = []
+    paths = [str(f) for f in files]
+    if paths:
+        ast.parse_files(paths, statements.append)
+    out: list[ast.AST] = []
+    for st in statements:
+        out.extend(st.unpool() if st.ast_type == ast.ASTType.Rule else [st])
+    return out
+
+
 def _head_signatures(rule: ast.AST) -> set[tuple[str, int]]:
     return _atom_signatures(rule.head)
 
@@ -436,8 +451,7 @@ def build_part(
     if facts is None:
         raise TypeError("build_part needs the game's facts bridge (facts=game.facts)")
     position = facts.position_signatures() if position is None else position
-    statements: list[ast.AST] = []
-    ast.parse_files([str(f) for f in files], statements.append)
+    statements = parse_statements(files)
     own: frozenset[tuple[str, int]] | None = None
     if shown_from is not None:
         own = _file_heads(shown_from) | ALWAYS_SHOWN
@@ -937,10 +951,7 @@ def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
 
 def _file_heads(paths: Iterable[Path]) -> frozenset[tuple[str, int]]:
     """Predicates the rules of these encodings define."""
-    statements: list[ast.AST] = []
-    files = [str(f) for f in paths]
-    if files:
-        ast.parse_files(files, statements.append)
+    statements = parse_statements(paths)
     heads: set[tuple[str, int]] = set()
     for st in statements:
         if st.ast_type == ast.ASTType.Rule:
