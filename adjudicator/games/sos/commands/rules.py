@@ -64,9 +64,12 @@ def print_zoc(ans: ZocAnswer, console: Console) -> None:
         console.print(f"{s} ZOC in {h} does not count for {p} {cite(rules)}")
     for (a, b, f), rules in sorted(ans.across.items()):
         console.print(f"ZOC from {a} reaches {b} across the {f} {cite(rules)}")
+    kinds: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for u, by in sorted(ans.moves.items()):
-        for k, rules in sorted(by.items()):
-            console.print(f"{u} {MOVES.get(k, k)} {cite(rules)}")
+        for k, rules in by.items():
+            kinds.setdefault((k, tuple(rules)), []).append(u)
+    for (k, rules), us in sorted(kinds.items()):
+        console.print(f"{', '.join(us)}: {MOVES.get(k, k)} {cite(list(rules))}")
 
 
 def zoc_cmd(file: ScenarioArg, json: JsonOpt = False) -> None:
@@ -257,6 +260,9 @@ def _demo(sc, console, solver) -> None:
                      and sc.grid.are_adjacent(u.hex, h)]
         print_before_combat(before_combat(sc, h, attackers), console)
         print_after_p(after_p(sc, h, attackers), console)
+        # had the attack eliminated the defenders instead
+        emptied = sc.model_copy(update={"units": [u for u in sc.units if u.hex != h]})
+        print_advances(advances(emptied, h, attackers), console)
 
 
 DEMO_STEPS = [("Zones of control, stacking, isolation, retreats (5, 6, 9.4, 9.8, 19)",
