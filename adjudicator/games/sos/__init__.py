@@ -1,4 +1,5 @@
-"""Streets of Stalingrad (Phalanx/L2 Design, rules v2.0): line of sight and spotting."""
+"""Streets of Stalingrad (Phalanx/L2 Design, rules v2.0): line of sight, spotting,
+zones of control, stacking, isolation, retreats and advances."""
 
 from adjudicator.games import DiceSpec, Game, register
 
@@ -8,7 +9,15 @@ GAME = register(
         title="Streets of Stalingrad",
         dice=DiceSpec(sides=10, count=2,
                       note="ten-sided dice printed 0-9; a 0 reads as 10"),
-        queries={"los": ("sos/los.lp",)},
+        queries={
+            "los": ("sos/los.lp",),
+            "zoc": ("sos/base.lp", "sos/zoc.lp"),
+            "stacking": ("sos/base.lp", "sos/stacking.lp"),
+            "isolation": ("sos/base.lp", "sos/zoc.lp", "sos/isolation.lp"),
+            "retreats": ("sos/base.lp", "sos/zoc.lp", "sos/stacking.lp", "sos/retreat.lp"),
+            "advances": ("sos/base.lp", "sos/zoc.lp", "sos/advance.lp"),
+        },
+        show="sos/show.lp",
         package=__name__,
         demo="sos_demo.yaml",
         sides=("german", "soviet"),

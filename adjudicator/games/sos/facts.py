@@ -95,3 +95,80 @@ def line_facts(sc: Scenario, p: int, line: Line, aa: bool = False) -> list[str]:
     if aa:
         out.append(f"aa({p}).")
     return out
+
+
+# --- zones of control, stacking, isolation, retreats, advances (5.x, 6.x, 9.4x, 9.8x,
+# 19.x): the position's facts for asp/sos/base.lp and the encodings built on it ---------
+
+#: The first day of the campaign (turn 1 of the campaign game is 13 September 1942).
+FIRST_DAY = (1942, 9, 13)
+
+
+def day_number(sc: Scenario) -> int:
+    """Days since 13 September 1942: the position's date, else its turn (one day a turn)."""
+    import datetime
+
+    date = getattr(sc, "date", None)
+    if date is None:
+        return sc.turn - 1
+    return (date - datetime.date(*FIRST_DAY)).days
+
+
+def unit_facts(u) -> list[str]:
+    uid = q(u.id)
+    out = [f"unit({uid}).", f"side({uid},{u.side}).", f"cls({uid},{const(u.unit_class)}).",
+           f"mp({uid},{u.movement}).", f"mob({uid},{u.moves_as}).",
+           f"isolation({uid},{u.isolation})."]
+    for flag in ("pinned", "spent", "hidden", "guards", "marine", "nkvd", "immobilized",
+                 "opportunity_fired", "dismounted"):
+        if getattr(u, flag):
+            out.append(f"{flag}({uid}).")
+    if u.name:
+        out.append(f"named({uid},{q(u.name.lower())}).")
+    return out
+
+
+def rule_facts(sc: Scenario, chart=None) -> list[str]:
+    """The map, the world and the units, as asp/sos/base.lp reads them; with a terrain
+    chart, the cost of each step for each class of unit (half MPs)."""
+    from adjudicator.games.sos.tec import enter_cost
+
+    grid = sc.grid
+    out = map_facts(sc)
+    out += [f"day({day_number(sc)}).", f"phase({sc.phase}).", f"phasing({sc.phasing})."]
+    for hid, spec in sorted(sc.map.hexes.items()):
+        out.append(f"hex({q(hid)}).")
+        for m in spec.markers:
+            out.append(f"marker({q(hid)},{m}).")
+        if spec.breakthru:
+            out.append(f"breakthru({q(hid)},{spec.breakthru}).")
+        if spec.explosions:
+            out.append(f"explosions({q(hid)},{spec.explosions}).")
+    sides: dict[tuple[str, str], list[str]] = {}
+    for key, hs in sc.map.hexsides.items():
+        x, y = key.split("-")
+        sides[(x, y)] = sides[(y, x)] = list(hs.features)
+    pairs = sorted(grid.edges())
+    for a, b in pairs:
+        out += [f"adj({q(a)},{q(b)}).", f"adj({q(b)},{q(a)})."]
+    for bid, box in sorted(sc.map.entry_areas.items()):
+        out.append(f"box({q(bid)},{box.side},{const(box.kind)}).")
+        out += [f"box_hex({q(bid)},{q(h)})." for h in box.hexes]
+    bridges = {u.hex for u in sc.units if u.unit_class == "bridge"}
+    for u in sc.units:
+        out += unit_facts(u)
+        if u.hex in sc.map.hexes:
+            out.append(f"at({q(u.id)},{q(u.hex)}).")
+        elif u.hex in sc.map.entry_areas:
+            out.append(f"in_box({q(u.id)},{q(u.hex)}).")
+    if chart is not None:
+        classes = sorted({u.moves_as for u in sc.units})
+        for a, b in pairs:
+            for x, y in ((a, b), (b, a)):
+                feats = sc.map.hexes[y].features
+                for m in classes:
+                    c = enter_cost(chart, list(feats), m, sides.get((x, y), []),
+                                   bridge=y in bridges)
+                    out.append(f"cost({m},{q(x)},{q(y)},{c})." if c is not None
+                               else f"no_entry({m},{q(x)},{q(y)}).")
+    return out

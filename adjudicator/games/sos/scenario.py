@@ -40,14 +40,23 @@ HexFeature = Literal[
     "tartar-wall",
     "cemetery",
     "volga",
+    # --- zones of control, stacking, isolation, retreats, advances (5.x, 6.x, 9.4x, 9.8x,
+    # 19.x): roads and railroads, for 9.883(3) and the terrain chart's road rate
+    "road",
+    "railroad",
 ]
 HexsideFeature = Literal["balka", "cliff", "tartar-wall", "rail-cut", "rail-embankment",
-                         "bridge"]
+                         "bridge", "road"]
 UnitClass = Literal[
     "infantry", "engineer", "armor", "assault-gun", "at-gun", "aa-gun", "mortar",
     "artillery", "rocket", "op", "leader", "commissar", "sniper", "mine-dog", "transport",
     "flotilla", "tank-repair", "minefield", "fortification", "bridge", "stuka",
+    # --- zones of control, stacking, retreats (6.1, 16.6): the Soviet armored trains
+    "armored-train",
 ]
+#: How a unit moves, for the terrain chart and 9.48: foot (MP 8, dismounted units too),
+#: towed (MP 12 or 15), motorized (MP 24 or 28), armored (tanks, StuGs, armored cars).
+Mobility = Literal["foot", "towed", "motorized", "armored"]
 #: Four-digit ids, columns 01-38 growing east, rows 01-79 growing south (2.1).
 SOS_FORMAT = HexFormat()
 MAX_COLUMN, MAX_ROW = 38, 79
@@ -65,6 +74,13 @@ class HexSpec(base.HexSpec):
     #: terrain reaches every line through it; false, none does. Unset: its features decide.
     blocks_los: bool | None = None
     control: Side | None = None
+    # --- zones of control, retreats, advances (6.6, 9.41, 9.48, 9.87, 10.7) ---
+    #: "attack": an attack marker (9.41, 9.87); "bombarded": bombarded this phase (9.87)
+    markers: list[Literal["attack", "bombarded"]] = Field(default_factory=list)
+    #: the side whose successful breakthrough attack put a "breakthru" marker here (10.7)
+    breakthru: Side | None = None
+    #: points of IF explosion markers and Stukas on the hex (9.48)
+    explosions: int = Field(default=0, ge=0, le=MAX_NUMBER)
 
 
 class HexsideSpec(base.HexsideSpec):
@@ -110,6 +126,35 @@ class Unit(base.Unit):
     spent: bool = False
     isolation: int = Field(default=0, ge=0, le=MAX_NUMBER)
     dismounted: bool = False
+    # --- zones of control, stacking, isolation, retreats, advances (5.x, 6.x, 9.4x, 9.8x,
+    # 19.x) ---
+    #: a leader's name (9.44: Pavlov and Herman help only their own hex)
+    name: str | None = None
+    guards: bool = False
+    marine: bool = False
+    nkvd: bool = False
+    #: a Soviet immobilized tank (9.881, 9.882)
+    immobilized: bool = False
+    #: it used opportunity fire in the enemy's previous movement phase (9.46)
+    opportunity_fired: bool = False
+    #: how it moves; by default from its class, movement factor and dismounted state
+    mobility: Mobility | None = None
+
+    @property
+    def moves_as(self) -> str:
+        """Its mobility: given, or foot when dismounted (9.96), armored for tanks and
+        StuGs, towed for MP 12 or 15, motorized for MP 24 and more, else foot."""
+        if self.mobility:
+            return self.mobility
+        if self.dismounted:
+            return "foot"
+        if self.unit_class in ("armor", "assault-gun", "armored-train"):
+            return "armored"
+        if self.movement in (12, 15):
+            return "towed"
+        if self.movement >= 24:
+            return "motorized"
+        return "foot"
 
     @field_validator("id", "hex", mode="before")
     @classmethod

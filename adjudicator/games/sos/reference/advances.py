@@ -1,0 +1,40 @@
+"""Advance after combat (9.85, 9.86) in plain Python: who may advance."""
+
+from __future__ import annotations
+
+from adjudicator.games.sos.reference.common import other
+
+FIXED = {"minefield", "fortification", "bridge", "tank-repair"}
+
+
+def advancers(sc, hex_id: str, attackers: list[str], emptied: str, chart) -> set[str]:
+    from adjudicator.games.sos.tec import enter_cost
+
+    if not attackers:
+        return set()
+    units = sc.units_by_id
+    side = units[attackers[0]].side
+    if any(v.side == other(side) and v.unit_class != "bridge" for v in sc.units_at(hex_id)):
+        return set()
+    reading = sc.readings.get("9.85", "eliminated-only")
+    if emptied == "retreat" and reading == "eliminated-only":
+        return set()
+    target = sc.map.hexes[hex_id]
+    bridge = any(v.unit_class == "bridge" for v in sc.units_at(hex_id))
+    out = set()
+    for uid in attackers:
+        u = units[uid]
+        if u.hex not in sc.map.hexes or not sc.grid.are_adjacent(u.hex, hex_id):
+            continue
+        if u.unit_class in FIXED or u.immobilized:
+            continue
+        side_feats = list((sc.hexside(u.hex, hex_id) or type("N", (), {"features": []})())
+                          .features)
+        if u.moves_as != "foot" and "road" not in side_feats and (
+                ("balka" in target.features and not bridge) or "balka" in side_feats):
+            continue
+        if enter_cost(chart, list(target.features), u.moves_as, side_feats,
+                      bridge=bridge) is None:
+            continue
+        out.add(uid)
+    return out

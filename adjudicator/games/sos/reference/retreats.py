@@ -1,0 +1,219 @@
+"""Retreats in plain Python: where each defender may end a retreat before combat
+(9.41-9.48) and which hexes a P-result retreat may enter (9.87)."""
+
+from __future__ import annotations
+
+import heapq
+
+from adjudicator.games.sos.reference.common import (
+    ARMORED,
+    NON_COMBAT,
+    occupied_by,
+    other,
+    zoc_hexes,
+)
+
+ATTACK_PHASES = {"german": (5, 8), "soviet": (12, 15)}
+IF_OR_AIR = {"artillery", "rocket", "mortar", "stuka"}
+FIXED = {"minefield", "fortification", "bridge", "tank-repair"}
+
+
+def _side_features(sc, a, b) -> list[str]:
+    hs = sc.hexside(a, b)
+    return list(hs.features) if hs else []
+
+
+def _may_go(sc, hex_id: str, attackers: list[str], breakthrough: bool) -> set[str]:
+    defenders = sc.units_at(hex_id)
+    if not defenders or "attack" not in sc.map.hexes[hex_id].markers or breakthrough:
+        return set()
+    side = defenders[0].side
+    if sc.phasing == side or sc.phase not in ATTACK_PHASES[other(side)]:
+        return set()
+    units = sc.units_by_id
+    if not any(units[a].unit_class not in NON_COMBAT | IF_OR_AIR for a in attackers):
+        return set()
+    reading = sc.readings.get("9.48", "ban-holds")
+    heavy = sc.map.hexes[hex_id].explosions >= 5
+
+    def leader_near(u) -> bool:
+        for v in sc.units:
+            if v.side != "soviet" or v.unit_class not in ("leader", "commissar"):
+                continue
+            own_only = v.unit_class == "commissar" or (v.name or "").lower() in (
+                "pavlov", "herman")
+            if v.hex == u.hex or (not own_only and v.hex in sc.map.hexes
+                                  and sc.grid.are_adjacent(v.hex, u.hex)):
+                return True
+        return False
+
+    ok = set()
+    for u in defenders:
+        if u.unit_class in FIXED or u.immobilized or u.pinned or u.opportunity_fired:
+            continue
+        if u.side == "soviet" and not (u.guards or u.marine or u.unit_class in
+                                       ("leader", "commissar") or leader_near(u)):
+            continue
+        if heavy and u.moves_as in ("towed", "motorized") and reading == "ban-holds":
+            continue
+        ok.add(u.id)
+    stayers = [u for u in defenders if u.unit_class not in NON_COMBAT | {"mine-dog"}]
+    all_armor = all(u.unit_class in ARMORED for u in defenders) and side == "german" and \
+        not any(units[a].side == "soviet" and units[a].unit_class in ARMORED
+                for a in attackers)
+    free = [u for u in stayers if u.id in ok]
+    if not all_armor and free and len(free) == len(stayers) and len(free) == 1:
+        ok.discard(free[0].id)
+    return ok
+
+
+def before_combat(sc, hex_id: str, attackers: list[str], chart,
+                  breakthrough: bool = False) -> dict[str, set[str]]:
+    """unit -> hexes it may end its retreat in (every defender listed)."""
+    from adjudicator.games.sos.tec import enter_cost
+
+    out: dict[str, set[str]] = {u.id: set() for u in sc.units_at(hex_id)}
+    reading = sc.readings.get("9.48", "ban-holds")
+    for uid in _may_go(sc, hex_id, attackers, breakthrough):
+        u = sc.units_by_id[uid]
+        enemy = other(u.side)
+        closed = occupied_by(sc, enemy) | zoc_hexes(sc, enemy, "retreat")
+        budget = 2 * ((u.movement + 3) // 4)
+        mob = u.moves_as
+        pts = sc.map.hexes[hex_id].explosions
+        extra = 2 * (pts // 5) if mob in ("foot", "armored") else 0
+        heavy_start = pts >= 5 and mob in ("towed", "motorized")
+        if heavy_start and reading == "ban-holds":
+            continue
+        best: dict[str, int] = {}
+        queue: list[tuple[int, str]] = []
+        for n in sc.grid.neighbours(hex_id):
+            if n in closed:
+                continue
+            c = enter_cost(chart, list(sc.map.hexes[n].features), mob,
+                           _side_features(sc, hex_id, n),
+                           bridge=any(v.unit_class == "bridge" for v in sc.units_at(n)))
+            if c is None:
+                continue
+            c = min(c + extra, budget)
+            if heavy_start:
+                c = budget  # it may leave by the one-hex minimum, and no further
+            if c < best.get(n, 10**9):
+                best[n] = c
+                heapq.heappush(queue, (c, n))
+        while queue:
+            c, h = heapq.heappop(queue)
+            if c > best.get(h, 10**9):
+                continue
+            if sc.map.hexes[h].explosions >= 5 and mob in ("towed", "motorized"):
+                continue
+            for n in sc.grid.neighbours(h):
+                if n in closed or n == hex_id:
+                    continue
+                d = enter_cost(chart, list(sc.map.hexes[n].features), mob,
+                               _side_features(sc, h, n),
+                               bridge=any(v.unit_class == "bridge" for v in sc.units_at(n)))
+                if d is None or c + d > budget:
+                    continue
+                if c + d < best.get(n, 10**9):
+                    best[n] = c + d
+                    heapq.heappush(queue, (c + d, n))
+        out[uid] = set(best)
+    return out
+
+
+def p_destinations(sc, hex_id: str, uid: str, chart) -> set[str]:
+    """The hexes one defender may retreat into after a P result (9.87), if it retreats."""
+    from adjudicator.games.sos.tec import enter_cost
+
+    u = sc.units_by_id[uid]
+    enemy = other(u.side)
+    closed = occupied_by(sc, enemy) | zoc_hexes(sc, enemy, "retreat")
+    out = set()
+    for n in sc.grid.neighbours(hex_id):
+        spec = sc.map.hexes[n]
+        if n in closed or {"attack", "bombarded"} & set(spec.markers):
+            continue
+        if enter_cost(chart, list(spec.features), u.moves_as, _side_features(sc, hex_id, n),
+                      bridge=any(v.unit_class == "bridge" for v in sc.units_at(n))) is None:
+            continue
+        friends = [v for v in sc.units_at(n) if v.side == u.side]
+        if friends and _overstacks(sc, friends, u):
+            continue
+        out.add(n)
+    return out
+
+
+def _overstacks(sc, friends, u) -> bool:
+    """Would ``u`` joining ``friends`` pass a limit of 5.3-5.5 (combat units and the
+    extra kinds)?"""
+    kinds = {"leader": ("leader", "commissar"), "op": ("op",), "sniper": ("sniper",),
+             "mine-dog": ("mine-dog",), "transport": ("transport",)}
+    maxima = {"leader": 1, "op": 1, "sniper": 1, "mine-dog": 1, "transport": 3}
+    if u.unit_class not in NON_COMBAT and u.unit_class not in (
+            "sniper", "mine-dog", "flotilla"):
+        combat = [v for v in friends if v.unit_class not in NON_COMBAT
+                  and v.unit_class not in ("sniper", "mine-dog", "flotilla")]
+        if u.side == "soviet":
+            limit = 3
+        elif any(v.unit_class in ARMORED for v in combat) or u.unit_class in ARMORED:
+            limit = 4
+        else:
+            limit = 3 if sc.readings.get("5.3", "three") == "three" else 4
+        if any(v.unit_class == "minefield" for v in friends):
+            limit = 1
+        return len(combat) + 1 > limit
+    for k, classes in kinds.items():
+        if u.unit_class in classes:
+            n = sum(v.unit_class in classes for v in friends)
+            limit = maxima[k] if (u.side == "soviet" or k in ("leader", "op")) else 0
+            return n + 1 > limit
+    return False
+
+
+CITY = {"city", "industrial", "fortified"}
+CLEAR = {"tartar-wall", "road", "railroad", "hill-top", "slope", "slope-top", "cemetery"}
+CHOICE = {"balka", "cliff", "forest", "suburb", "village"}
+
+
+def p_outcomes(sc, hex_id: str, attackers: list[str], fire: str) -> dict[str, str]:
+    """unit -> what a P result does to it (9.84, 9.87-9.884), before looking for hexes:
+    unaffected, eliminated, spent, pinned, retreats-pinned or retreat-or-stay-pinned."""
+    feats = set(sc.map.hexes[hex_id].features)
+    defenders = sc.units_at(hex_id)
+    if feats & CITY:
+        kind = "city"
+    elif feats - CLEAR - CHOICE:
+        kind = "unlisted"
+    elif feats & CHOICE or any(v.unit_class == "fortification" for v in defenders):
+        kind = "choice"
+    else:
+        kind = "clear"
+    units = sc.units_by_id
+    cause = fire == "attack" and any(
+        units[a].unit_class in ("infantry", "engineer") and not units[a].pinned
+        and units[a].hex in sc.map.hexes and sc.grid.are_adjacent(units[a].hex, hex_id)
+        for a in attackers)
+    leader = any(v.side == "soviet" and v.unit_class in ("leader", "commissar")
+                 for v in defenders)
+    any_terrain = sc.readings.get("9.884", "any-terrain") == "any-terrain"
+    out = {}
+    for u in defenders:
+        if u.unit_class in ("minefield", "bridge", "fortification"):
+            out[u.id] = "unaffected"
+        elif u.side == "soviet" and u.immobilized:
+            out[u.id] = "eliminated"
+        elif u.nkvd and (any_terrain or kind in ("clear", "choice")):
+            if not cause:
+                out[u.id] = "spent" if kind == "city" else "pinned"
+            elif leader and kind != "clear":
+                out[u.id] = "retreat-or-stay-pinned"
+            else:
+                out[u.id] = "retreats-pinned"
+        elif kind == "city":
+            out[u.id] = "spent"
+        elif not cause or kind == "unlisted":
+            out[u.id] = "pinned"
+        else:
+            out[u.id] = "retreats-pinned" if kind == "clear" else "retreat-or-stay-pinned"
+    return out

@@ -1,0 +1,153 @@
+"""The ASP answers for Streets of Stalingrad's retreats (before combat and after a P
+result), advances and isolation agree with the plain-Python reference
+(adjudicator/games/sos/reference) on random positions."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from sos_positions import position, unit
+
+from adjudicator.games.sos.queries.advances import advances
+from adjudicator.games.sos.queries.isolation import isolation
+from adjudicator.games.sos.queries.retreats import after_p, before_combat
+from adjudicator.games.sos.reference import advances as ref_adv
+from adjudicator.games.sos.reference import isolation as ref_iso
+from adjudicator.games.sos.reference import retreats as ref_ret
+from adjudicator.games.sos.tec import tec_chart
+
+HEXES = [f"{c:02d}{r:02d}" for c in range(2, 7) for r in range(1, 7)]
+TARGET = "0404"
+FEATURES = [[], [], [], ["forest"], ["city"], ["suburb"], ["balka"], ["strong-point"],
+            ["road", "hill-top"], ["industrial"]]
+CLASSES = ["infantry", "infantry", "engineer", "armor", "at-gun", "leader", "op", "sniper",
+           "transport", "artillery"]
+
+
+@st.composite
+def positions(draw, defender_side=None):
+    hexes = {}
+    for h in HEXES:
+        spec = {"features": draw(st.sampled_from(FEATURES))}
+        if draw(st.integers(0, 9)) == 0:
+            spec["markers"] = [draw(st.sampled_from(["attack", "bombarded"]))]
+        if draw(st.integers(0, 9)) == 0:
+            spec["explosions"] = draw(st.sampled_from([3, 5, 10]))
+        if draw(st.integers(0, 14)) == 0:
+            spec["breakthru"] = draw(st.sampled_from(["german", "soviet"]))
+        hexes[h] = spec
+    dside = defender_side or draw(st.sampled_from(["german", "soviet"]))
+    hexes[TARGET] = dict(hexes[TARGET], markers=["attack"])
+    sides = {}
+    for a, b in [("0404", "0405"), ("0403", "0404"), ("0304", "0404"), ("0505", "0506")]:
+        if draw(st.integers(0, 3)) == 0:
+            sides[f"{a}-{b}"] = {"features": [draw(st.sampled_from(["balka", "road",
+                                                                     "cliff"]))]}
+    units, side_of = [], {TARGET: dside}
+    for i in range(draw(st.integers(1, 4))):
+        cls = draw(st.sampled_from(CLASSES))
+        units.append(unit(f"d{i}", dside, TARGET, cls,
+                          movement=draw(st.sampled_from([8, 8, 12, 15, 18, 24])),
+                          guards=draw(st.integers(0, 3)) > 0, nkvd=draw(st.integers(0, 4)) == 0,
+                          pinned=draw(st.integers(0, 5)) == 0,
+                          immobilized=cls == "armor" and draw(st.integers(0, 5)) == 0))
+    enemy = "soviet" if dside == "german" else "german"
+    around = ["0304", "0305", "0403", "0405", "0504", "0505"]
+    for i in range(draw(st.integers(0, 3))):
+        h = draw(st.sampled_from(around))
+        if side_of.setdefault(h, enemy) == enemy:
+            units.append(unit(f"a{i}", enemy, h,
+                              draw(st.sampled_from(["infantry", "engineer", "armor"])),
+                              pinned=draw(st.integers(0, 5)) == 0))
+    for i in range(draw(st.integers(0, 7))):
+        h = draw(st.sampled_from(HEXES))
+        side = side_of.setdefault(h, draw(st.sampled_from(["german", "soviet"])))
+        units.append(unit(f"u{i}", side, h, draw(st.sampled_from(CLASSES)),
+                          movement=draw(st.sampled_from([8, 12, 24])),
+                          pinned=draw(st.integers(0, 5)) == 0,
+                          isolation=draw(st.sampled_from([0, 0, 1, 3]))))
+    boxes = {"W": {"side": "german", "hexes": ["0606", "0601"]}} if draw(st.booleans()) \
+        else {}
+    readings = {}
+    for rule, names in (("9.48", ["ban-holds", "minimum-wins"]),
+                        ("9.884", ["any-terrain", "terrain-limit"]),
+                        ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"])):
+        readings[rule] = draw(st.sampled_from(names))
+    if draw(st.integers(0, 4)):  # mostly an attack phase of the defender's enemy
+        phase = draw(st.sampled_from([5, 8] if dside == "soviet" else [12, 15]))
+        phasing = enemy
+    else:
+        phase, phasing = draw(st.sampled_from([(5, "german"), (12, "soviet"), (6, "german")]))
+    return position(units, hexes=hexes, hexsides=sides, boxes=boxes, readings=readings,
+                    phase=phase, phasing=phasing)
+
+
+def enemies_of(sc, hex_id):
+    side = sc.units_at(hex_id)[0].side
+    return [u.id for u in sc.units if u.side != side and u.hex in sc.map.hexes]
+
+
+@given(positions(), st.booleans())
+def test_retreat_before_combat_agrees_with_the_reference(sc, breakthrough):
+    att = enemies_of(sc, TARGET)
+    chart = tec_chart()
+    asp = before_combat(sc, TARGET, att, breakthrough, chart).reach()
+    ref = ref_ret.before_combat(sc, TARGET, att, chart, breakthrough)
+    assert asp == ref
+
+
+@given(positions(), st.sampled_from(["attack", "attack", "opportunity", "defensive"]))
+def test_p_result_retreat_agrees_with_the_reference(sc, fire):
+    att = enemies_of(sc, TARGET)
+    chart = tec_chart()
+    ans = after_p(sc, TARGET, att, fire, chart)
+    ref = ref_ret.p_outcomes(sc, TARGET, att, fire)
+    for u in ans.units:
+        want = ref[u.unit]
+        if want in ("retreats-pinned", "retreat-or-stay-pinned"):
+            dests = ref_ret.p_destinations(sc, TARGET, u.unit, chart)
+            assert set(u.hexes) == dests, u.unit
+            if want == "retreats-pinned" and not dests:
+                want = "eliminated-no-retreat"
+        assert u.outcome == want, u.unit
+
+
+@given(positions(), st.sampled_from(["eliminated", "retreat"]))
+def test_advance_agrees_with_the_reference(sc, emptied):
+    # the target's defenders were removed by the attack
+    gone = {u.id for u in sc.units_at(TARGET)}
+    sc = sc.model_copy(update={"units": [u for u in sc.units if u.id not in gone]})
+    side = next((u.side for u in sc.units), "german")
+    att = [u.id for u in sc.units if u.side == side and u.hex in sc.map.hexes]
+    chart = tec_chart()
+    asp = set(advances(sc, TARGET, att, emptied, chart).may) if att else set()
+    assert asp == ref_adv.advancers(sc, TARGET, att, emptied, chart)
+
+
+@st.composite
+def fronts(draw):
+    """A German line in columns 02-03 and Soviet units east of it, some in the line."""
+    units = []
+    for i, h in enumerate(draw(st.lists(st.sampled_from(HEXES[:12]), min_size=2,
+                                        max_size=6, unique=True))):
+        units.append(unit(f"g{i}", "german", h, draw(st.sampled_from(
+            ["infantry", "infantry", "minefield", "leader"]))))
+    taken = {u["hex"] for u in units}
+    for i, h in enumerate(draw(st.lists(st.sampled_from(HEXES), min_size=1, max_size=6,
+                                        unique=True))):
+        if h not in taken:
+            units.append(unit(f"s{i}", "soviet", h, isolation=draw(st.sampled_from([0, 1, 3])),
+                              guards=draw(st.booleans())))
+    hexes = {h: {"features": draw(st.sampled_from([[], [], ["city"], ["forest"]]))}
+             for h in HEXES}
+    if draw(st.integers(0, 3)) == 0:
+        hexes[draw(st.sampled_from(HEXES))]["breakthru"] = "soviet"
+    boxes = {"W": {"side": "german", "hexes": ["0606", "0601"]}} if draw(st.booleans()) \
+        else {}
+    return position(units, hexes=hexes, boxes=boxes,
+                    date=draw(st.sampled_from(["1942-09-20", "1942-09-25", "1942-10-01"])))
+
+
+@given(st.one_of(positions(), fronts()))
+def test_isolation_agrees_with_the_reference(sc):
+    assert isolation(sc).isolated() == ref_iso.isolated(sc)

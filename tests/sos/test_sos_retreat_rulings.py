@@ -1,0 +1,296 @@
+"""Rulings on Streets of Stalingrad's retreats: before combat (9.41-9.48, 8.05) with the
+practice terrain chart, and after a P result (9.84, 9.87-9.884)."""
+
+from __future__ import annotations
+
+import pytest
+from sos_positions import position, unit
+
+from adjudicator.games.sos.queries.retreats import after_p, before_combat
+from adjudicator.games.sos.queries.zoc import zoc
+
+ATTACKED = {"0404": {"markers": ["attack"]}}
+GERMAN = unit("g", "german", "0406")
+
+
+def rbc(defenders, attackers=("g",), hexes=None, extra=(), phase=5, phasing="german",
+        readings=None, breakthrough=False, hex_="0404"):
+    hx = dict(ATTACKED)
+    hx.update(hexes or {})
+    sc = position([GERMAN, *extra, *defenders], hexes=hx, phase=phase, phasing=phasing,
+                  readings=readings)
+    return sc, before_combat(sc, hex_, list(attackers), breakthrough)
+
+
+def units(ans):
+    return {u.unit: u for u in ans.units}
+
+
+# ---- retreat before combat ------------------------------------------------------------
+
+@pytest.mark.rules("9.41")
+def test_9_41_only_from_a_hex_with_an_attack_marker_in_the_enemys_attack_phases():
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("t", "soviet", "0404", guards=True)])
+    assert not ans.blocked and units(ans)["s"].may
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], hexes={"0404": {}})
+    assert ans.blocked == [("no-attack-marker", "9.41")]
+    for phase, phasing in ((6, "german"), (12, "soviet"), (3, "german")):
+        _, ans = rbc([unit("s", "soviet", "0404", guards=True)], phase=phase,
+                     phasing=phasing)
+        assert ("not-an-enemy-attack-phase", "9.41") in ans.blocked
+
+
+@pytest.mark.rules("9.41", "9.42")
+def test_9_41_9_42_a_direct_fire_attacker_must_be_declared():
+    arty = unit("a", "german", "0606", "artillery", range=8)
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], attackers=("a",), extra=[arty])
+    assert ans.blocked == [("only-if-artillery-or-stukas", "9.41")]
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], attackers=())
+    assert ("attackers-not-declared", "9.42") in ans.blocked
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], attackers=("a", "g"),
+                 extra=[arty])
+    assert not ans.blocked
+
+
+@pytest.mark.rules("9.43")
+def test_9_43_one_combat_unit_stays():
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True)])
+    assert units(ans)["s"].refused == [("last-combat-unit", "9.43")]
+    # with a leader, the leader may go and the combat unit stays
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("l", "soviet", "0404", "leader")])
+    assert units(ans)["s"].refused == [("last-combat-unit", "9.43")]
+    assert units(ans)["l"].may
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("t", "soviet", "0404", guards=True)])
+    assert ans.one_must_stay and units(ans)["s"].may and units(ans)["t"].may
+
+
+@pytest.mark.rules("9.43")
+def test_9_43_a_sniper_or_immobilized_tank_counts_a_mine_dog_does_not():
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("n", "soviet", "0404", "sniper", guards=True)])
+    assert ans.one_must_stay
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("k", "soviet", "0404", "armor", immobilized=True)])
+    assert not ans.one_must_stay and units(ans)["s"].may  # the tank stays anyway
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("d", "soviet", "0404", "mine-dog", guards=True)])
+    assert units(ans)["s"].refused == [("last-combat-unit", "9.43")]
+
+
+@pytest.mark.rules("9.44")
+def test_9_44_soviet_units_need_guards_marines_or_a_leader():
+    _, ans = rbc([unit("s", "soviet", "0404"), unit("t", "soviet", "0404", marine=True)])
+    assert units(ans)["s"].refused == [("no-guards-marines-or-leader", "9.44")]
+    assert units(ans)["t"].may  # s stays anyway, so the marine may go
+    for leader in (unit("c", "soviet", "0404", "commissar"),
+                   unit("p", "soviet", "0404", "leader", name="Pavlov")):
+        _, ans = rbc([unit("s", "soviet", "0404"), unit("t", "soviet", "0404"), leader])
+        assert units(ans)["s"].may
+    # an adjacent leader helps, but not Pavlov or Herman
+    _, ans = rbc([unit("s", "soviet", "0404"), unit("t", "soviet", "0404")],
+                 extra=[unit("l", "soviet", "0403", "leader", name="Rodimtsev")])
+    assert units(ans)["s"].may
+    _, ans = rbc([unit("s", "soviet", "0404"), unit("t", "soviet", "0404")],
+                 extra=[unit("l", "soviet", "0403", "leader", name="Herman")])
+    assert not units(ans)["s"].may
+
+
+@pytest.mark.rules("9.45")
+def test_9_45_german_armour_attacked_without_soviet_armour_may_all_go():
+    tanks = [unit("t1", "german", "0404", "armor", movement=18),
+             unit("t2", "german", "0404", "armor", movement=18)]
+    att = unit("a", "soviet", "0406")
+    sc = position([*tanks, att], hexes=ATTACKED, phase=12, phasing="soviet")
+    ans = before_combat(sc, "0404", ["a"])
+    assert ans.all_may_go and not ans.one_must_stay
+    assert all(u.may for u in ans.units)
+    sc = position([*tanks, unit("a", "soviet", "0406", "armor")], hexes=ATTACKED, phase=12,
+                  phasing="soviet")
+    ans = before_combat(sc, "0404", ["a"])
+    assert not ans.all_may_go and ans.one_must_stay
+
+
+@pytest.mark.rules("9.46", "10.5")
+def test_9_46_not_when_pinned_after_opportunity_fire_or_in_a_breakthrough_attack():
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True, pinned=True),
+                  unit("t", "soviet", "0404", guards=True, opportunity_fired=True),
+                  unit("u", "soviet", "0404", guards=True)])
+    got = units(ans)
+    assert got["s"].refused == [("pinned", "9.46")]
+    assert got["t"].refused == [("used-opportunity-fire", "9.46")]
+    assert got["u"].may  # the others stay
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("t", "soviet", "0404", guards=True)], breakthrough=True)
+    assert ("breakthrough-attack", "10.5") in ans.blocked
+
+
+@pytest.mark.rules("9.47")
+def test_9_47_never_into_enemy_units_or_enemy_zoc():
+    sc, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                   unit("t", "soviet", "0404", guards=True)])
+    german_zoc = {h for h, ss in zoc(sc).controls["retreat"].items() if "german" in ss}
+    reach = set(units(ans)["s"].hexes)
+    assert reach and not reach & german_zoc and "0406" not in reach
+    assert "0405" in german_zoc and "0403" in reach
+
+
+@pytest.mark.rules("9.48", "8.05")
+def test_9_48_a_quarter_of_the_mp_rounded_up_the_8_05_example():
+    towed = unit("a", "soviet", "0404", "at-gun", movement=15, guards=True)
+    _, ans = rbc([towed, unit("t", "soviet", "0404", guards=True)])
+    assert units(ans)["a"].budget == 4  # 15 MP: 4 MP for a retreat before combat
+    assert units(ans)["t"].budget == 2
+    assert max(units(ans)["t"].hexes.values()) <= 2
+
+
+@pytest.mark.rules("9.48")
+def test_9_48_one_hex_always_even_when_it_costs_more():
+    # forest costs the practice chart's foot units 2 MP, a city hex 2: with the +1 MP of
+    # 5 explosion points, 3 MP is beyond the budget of 2, but one hex is always allowed
+    hexes = {"0404": {"markers": ["attack"], "explosions": 5},
+             "0403": {"features": ["forest"]}}
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("t", "soviet", "0404", guards=True)], hexes=hexes)
+    got = units(ans)["s"].hexes
+    assert got["0403"] == 2 and all(c == 2 for c in got.values())
+    hexes["0404"]["explosions"] = 0
+    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+                  unit("t", "soviet", "0404", guards=True)], hexes=hexes)
+    assert min(units(ans)["s"].hexes.values()) == 1
+
+
+@pytest.mark.rules("9.48")
+def test_9_48_motorized_units_may_not_leave_a_heavily_hit_hex_by_default():
+    hexes = {"0404": {"markers": ["attack"], "explosions": 6}}
+    mot = unit("m", "soviet", "0404", "infantry", movement=24, guards=True)
+    keep = unit("t", "soviet", "0404", guards=True)
+    _, ans = rbc([mot, keep], hexes=hexes)
+    assert units(ans)["m"].refused == [("explosions-ban-leaving", "9.48")]
+    _, ans = rbc([mot, keep], hexes=hexes, readings={"9.48": "minimum-wins"})
+    m = units(ans)["m"]
+    assert m.may and m.hexes and set(m.stops) == set(m.hexes)
+    _, ans = rbc([mot, keep], hexes={"0404": {"markers": ["attack"], "explosions": 4}})
+    assert units(ans)["m"].may and not units(ans)["m"].stops
+
+
+@pytest.mark.rules("9.48")
+def test_9_48_motorized_units_stop_in_a_heavily_hit_hex_they_enter():
+    hexes = {"0403": {"explosions": 5}}
+    mot = unit("m", "soviet", "0404", "infantry", movement=24, guards=True)
+    _, ans = rbc([mot, unit("t", "soviet", "0404", guards=True)], hexes=hexes)
+    assert "0403" in units(ans)["m"].stops
+
+
+# ---- the P result --------------------------------------------------------------------
+
+def p(defenders, hexes=None, attackers=("g",), fire="attack", extra=(), readings=None,
+      g=None):
+    sc = position([g or unit("g", "german", "0405"), *extra, *defenders], hexes=hexes,
+                  readings=readings)
+    ans = after_p(sc, "0404", list(attackers), fire)
+    return {u.unit: u for u in ans.units}, ans
+
+
+@pytest.mark.rules("9.87")
+def test_9_87_in_a_clear_hex_all_retreat_one_hex_not_into_enemy_zoc():
+    got, _ = p([unit("s", "soviet", "0404")])
+    s = got["s"]
+    assert s.outcome == "retreats-pinned" and s.rules == ["9.87"]
+    assert s.hexes and "0405" not in s.hexes
+    assert ("enemy-zoc", "9.87") in s.refused["0305"]  # next to the attacker too
+    assert "0304" in s.hexes
+
+
+@pytest.mark.rules("9.87")
+def test_9_87_not_into_attacked_or_bombarded_or_overstacked_hexes_else_eliminated():
+    hexes = {"0403": {"markers": ["attack"]}, "0504": {"markers": ["bombarded"]}}
+    full = [unit(f"f{i}", "soviet", "0304", guards=True) for i in range(3)]
+    got, _ = p([unit("s", "soviet", "0404")], hexes=hexes, extra=full)
+    s = got["s"]
+    assert s.refused["0403"] == [("under-attack", "9.87")]
+    assert s.refused["0504"] == [("bombarded", "9.87")]
+    assert s.refused["0304"] == [("overstack", "5.0")]
+    assert ("enemy-zoc", "9.87") in s.refused["0505"]
+    assert s.outcome == "eliminated-no-retreat" and not s.hexes
+
+
+@pytest.mark.rules("9.88")
+def test_9_88_in_forest_suburb_or_balka_the_defender_chooses():
+    for feature in ("forest", "suburb", "village", "balka"):
+        got, ans = p([unit("s", "soviet", "0404")], hexes={"0404": {"features": [feature]}})
+        assert got["s"].outcome == "retreat-or-stay-pinned"
+        assert ans.options == [("retreat", "9.88"), ("stay-losing-one-combat-unit", "9.88")]
+    got, ans = p([unit("s", "soviet", "0404"), unit("f", "soviet", "0404", "fortification")])
+    assert got["s"].outcome == "retreat-or-stay-pinned"
+
+
+@pytest.mark.rules("9.84", "9.883")
+def test_9_84_9_883_city_hexes_are_spent_strong_points_stay_pinned():
+    got, _ = p([unit("s", "soviet", "0404")], hexes={"0404": {"features": ["city"]}})
+    assert got["s"].outcome == "spent" and got["s"].rules == ["9.84"]
+    got, _ = p([unit("s", "soviet", "0404")], hexes={"0404": {"features": ["strong-point"]}})
+    assert got["s"].outcome == "pinned" and got["s"].rules == ["9.883"]
+    got, _ = p([unit("s", "soviet", "0404")],
+               hexes={"0404": {"features": ["road", "hill-top", "cemetery"]}})
+    assert got["s"].outcome == "retreats-pinned"
+
+
+@pytest.mark.rules("9.883")
+def test_9_883_only_an_attack_with_an_unpinned_adjacent_infantry_type_unit():
+    for fire in ("opportunity", "defensive"):
+        got, _ = p([unit("s", "soviet", "0404")], fire=fire)
+        assert got["s"].outcome == "pinned" and got["s"].rules == ["9.883"]
+    got, _ = p([unit("s", "soviet", "0404")], g=unit("g", "german", "0405", pinned=True))
+    assert got["s"].outcome == "pinned" and got["s"].rules == ["9.884"]
+    got, _ = p([unit("s", "soviet", "0404")], g=unit("g", "german", "0406"))
+    assert got["s"].outcome == "pinned"  # not adjacent
+    got, _ = p([unit("s", "soviet", "0404")], g=unit("g", "german", "0405", "engineer"))
+    assert got["s"].outcome == "retreats-pinned"
+
+
+@pytest.mark.rules("9.884")
+def test_9_884_armour_and_at_guns_alone_never_force_a_retreat():
+    for cls in ("armor", "at-gun"):
+        got, _ = p([unit("s", "soviet", "0404")], g=unit("g", "german", "0405", cls))
+        assert got["s"].outcome == "pinned" and got["s"].rules == ["9.884"]
+
+
+@pytest.mark.rules("9.881", "9.882")
+def test_9_881_9_882_fixed_units_and_immobilized_tanks():
+    got, _ = p([unit("s", "soviet", "0404"), unit("m", "soviet", "0404", "minefield"),
+                unit("k", "soviet", "0404", "armor", immobilized=True)],
+               hexes={"0404": {"features": ["city"]}})
+    assert got["m"].outcome == "unaffected" and got["m"].rules == ["9.881"]
+    assert got["k"].outcome == "eliminated" and got["k"].rules == ["9.882"]
+    assert got["s"].outcome == "spent"
+
+
+@pytest.mark.rules("9.884")
+def test_9_884_nkvd_retreat_in_any_terrain_unless_a_leader_is_with_them():
+    city = {"0404": {"features": ["city"]}}
+    got, _ = p([unit("n", "soviet", "0404", nkvd=True), unit("s", "soviet", "0404")],
+               hexes=city)
+    assert got["n"].outcome == "retreats-pinned" and got["n"].rules == ["9.884"]
+    assert got["s"].outcome == "spent"
+    got, ans = p([unit("n", "soviet", "0404", nkvd=True),
+                  unit("l", "soviet", "0404", "leader")], hexes=city)
+    assert got["n"].outcome == "retreat-or-stay-pinned"
+    assert ("stay-losing-one-nkvd-unit", "9.884") in ans.options
+    # in a clear hex they always retreat, leader or not
+    got, _ = p([unit("n", "soviet", "0404", nkvd=True), unit("l", "soviet", "0404", "leader")])
+    assert got["n"].outcome == "retreats-pinned"
+
+
+@pytest.mark.rules("9.884", "9.883")
+def test_9_884_against_9_883_3_the_terrain_limit_reading():
+    city = {"0404": {"features": ["city"]}}
+    got, _ = p([unit("n", "soviet", "0404", nkvd=True)], hexes=city,
+               readings={"9.884": "terrain-limit"})
+    assert got["n"].outcome == "spent" and got["n"].rules == ["9.84"]
+    forest = {"0404": {"features": ["forest"]}}
+    got, _ = p([unit("n", "soviet", "0404", nkvd=True)], hexes=forest,
+               readings={"9.884": "terrain-limit"})
+    assert got["n"].outcome == "retreats-pinned"
