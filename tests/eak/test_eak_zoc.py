@@ -184,3 +184,28 @@ def test_zoc_cli_text_json_and_reading_option(capsys, tmp_path):
     f.write_text(text.replace("every-rule", "nonsense"))
     r = run(capsys, "zoc", str(f))
     assert r.code == 2 and "readings.9.3" in r.err
+
+
+def test_10_31_no_step_across_a_blocked_dniepr_hexside():
+    a = zoc_answer(pos(sov("s", "1007"), hexsides="'1007-1006': {river: blocked-dniepr}"))
+    s = step(a, "s", "1006")
+    assert not s["allowed"] and "10.31" in s["rules"]
+    # an ordinary Dniepr hexside may be crossed (its cost is the whole allowance, 10.31)
+    a = zoc_answer(pos(sov("s", "1007"), hexsides="'1007-1006': {river: dniepr}"))
+    assert step(a, "s", "1006")["allowed"]
+
+
+def test_zoc_reading_option_offers_this_games_readings(capsys, tmp_path):
+    f = tmp_path / "pos.yaml"
+    f.write_text("game: eak\nmap:\n  hexes:\n    '1005': clear\n    '1006': clear\n"
+                 "units:\n  - {id: g, side: german, hex: '1005', type: infantry, "
+                 "strength: 4, ma: 4}\n")
+    r = run(capsys, "zoc", str(f), "--reading", "9.3=every-rule", "--json")
+    assert r.code == 0, r.err
+    assert '"9.3": "every-rule"' in r.out
+    # a reading of another game's rule is refused, naming this game's disputed rules
+    r = run(capsys, "zoc", str(f), "--reading", "7.1=vacant")
+    assert r.code == 2 and "--reading" in r.err and "9.3" in r.err and "Traceback" not in r.err
+    r = run(capsys, "zoc", str(f), "--help")
+    assert r.code == 0 and "9.3" in r.out and "soviet-procedure" in r.out
+    assert "7.1" not in r.out

@@ -1,17 +1,19 @@
 """Enemy Action: Kharkov's scenario format (German-player solo rules): its terrain,
-hexside features, villages, victory points, markers, cards and unit fields (the core's
-scenario models, extended).
+hexside features, villages, victory points, map overlays, markers, cards and unit fields
+(the core's scenario models, extended).
 
 The grid is the four-digit, flat-topped grid with even-numbered first pairs sitting half a
 hex further along the second pair that Stalingrad '42 uses: the same ids, the same
-neighbours and distances (``hex_format`` is the core's default). Only the compass is turned:
-on this map the first pair of digits grows southward and the second westward
-(``COMPASS`` and ``compass_step`` below), which matters where the rules speak of compass
-directions ("westernmost", "easternmost").
+neighbours and distances (``hex_format`` is the core's default). Only the compass is turned
+(the map's *orientation*): on this map the first pair of digits grows southward and the
+second westward (``COMPASS``, ``compass_step`` and ``toward`` below), which matters where
+the rules speak of compass directions ("westernmost", "easternmost") and where a movement
+arrow is given by its direction.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
@@ -22,9 +24,22 @@ from adjudicator.limits import MAX_NUMBER
 
 Side = Literal["german", "soviet"]
 Terrain = Literal["clear", "broken", "marsh", "woods", "town", "city"]
-UnitType = Literal["infantry", "panzer", "panzergrenadier", "mechanized", "tank",
-                   "cavalry", "motorized", "artillery", "security"]
+#: The book's five unit types (2.21), and older names read as one of them.
+UnitType = Literal["infantry", "cavalry", "armor", "mechanized-infantry", "armored-cavalry",
+                   "tank", "panzer", "panzergrenadier", "mechanized", "motorized"]
+#: type -> the book's type it stands for
+TYPE_ALIASES = {"tank": "armor", "panzer": "armor", "panzergrenadier": "mechanized-infantry",
+                "mechanized": "mechanized-infantry", "motorized": "mechanized-infantry"}
+MECHANIZED = frozenset({"armor", "mechanized-infantry", "armored-cavalry"})
+ARMORED = frozenset({"armor", "armored-cavalry"})
 Front = Literal["voronezh", "southwest"]
+River = Literal["minor", "donets", "dniepr", "blocked-dniepr"]
+#: The ground conditions of 18.33-18.34 (the position's ``weather``).
+Ground = Literal["frozen", "light-mud", "heavy-mud"]
+#: The lines printed on the map (2.1): ``artillery`` (0107-1901; also the east Soviet
+#: support line), ``west`` (0114-2501: the west Soviet support line and the near
+#: operational limit line) and ``far`` (0120-3107: the far operational limit line).
+Line = Literal["artillery", "west", "far"]
 
 #: The core grid's six neighbour directions (``adjudicator.hexgrid.DIRECTIONS``, which
 #: reads the sheet with the first pair growing to the right and the second downward: up,
@@ -34,6 +49,7 @@ Front = Literal["voronezh", "southwest"]
 #: neighbours, and four diagonal ones.
 COMPASS: tuple[str, ...] = ("east", "southeast", "southwest", "west", "northwest",
                             "northeast")
+Direction = Literal["east", "southeast", "southwest", "west", "northwest", "northeast"]
 
 
 def compass_step(grid: HexGrid, a: str, b: str) -> str | None:
@@ -43,6 +59,12 @@ def compass_step(grid: HexGrid, a: str, b: str) -> str | None:
         if (d.q, d.r, d.s) == step:
             return COMPASS[i]
     return None
+
+
+def toward(grid: HexGrid, a: str, direction: str) -> str | None:
+    """The id of the hex next to ``a`` in a compass direction (None if off the map)."""
+    c = grid.cube(a).neighbour(COMPASS.index(direction))
+    return grid.hex_at(c)
 
 
 def westward(hex_id: str) -> int:
@@ -55,30 +77,62 @@ def southward(hex_id: str) -> int:
     return int(hex_id[:2])
 
 
+def _hex_text(v: Any) -> Any:
+    return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+
+
+class Arrow(base._Strict):
+    """A Soviet movement arrow printed in a hex (2.1): primary (wide) or secondary (dash),
+    pointing across one hexside; ``front`` for an arrow marked V or S."""
+
+    kind: Literal["primary", "secondary"] = "primary"
+    #: the compass direction it points (the neighbour across that hexside)
+    to: Direction
+    #: only for units of this front (an arrow marked V or S); none: for every unit
+    front: Front | None = None
+
+
 class HexSpec(base.HexSpec):
     terrain: Terrain = "clear"
-    #: a village (no town or city symbol; 10.2)
+    #: a village (2.1: where garrisons may also stand; no effect on movement or combat)
     village: bool = False
     #: name printed for a town or city (for answers)
     name: str | None = None
-    #: victory points printed in the hex
+    #: victory points printed in the hex (2.1, 17.1)
     vp: int = Field(default=0, ge=0, le=MAX_NUMBER)
-    #: who owns a town or city hex (German-owned towns matter to 9.21 and 10.1)
+    #: who owns a town or city hex (14.1)
     owner: Side | None = None
-    #: a German or Soviet friendly map-edge hex (10.7, 13.1)
+    #: a German or Soviet friendly map-edge hex (2.1, 13.1)
     edge: Side | None = None
+    #: a road leads off the map from this map-edge hex (13.1's supply heads)
+    road_off_map: bool = False
+    #: the Soviet fronts this hex is a target for (2.1, 14.11)
+    target: list[Front] = Field(default_factory=list)
+    #: a logistics hex of this front (2.1: shaded yellow for Voronezh, red for Southwest)
+    logistics: Front | None = None
+    #: the movement arrows printed in the hex (2.1: at most one of each kind per front)
+    arrows: list[Arrow] = Field(default_factory=list)
+    #: the printed lines this hex lies east of (on the Soviet side of): see ``Line``
+    east_of: list[Line] = Field(default_factory=list)
     #: a Soviet Garrison marker in this hex (15.x)
     garrison: bool = False
-    #: a German Forward Support marker (13.x)
+    #: a Soviet Forward Support marker (13.53)
     forward_support: bool = False
+    #: an Improved Position marker (14.2), of the side whose units hold the hex
+    ip: bool = False
 
 
 class HexsideSpec(base.HexsideSpec):
-    river: Literal["minor", "donets", "dniepr", "blocked-dniepr"] | None = None
-    #: a road crosses this hexside (where it crosses a river: a bridge)
+    river: River | None = None
+    #: a road crosses this hexside (across a river: a bridge, 10.32)
     road: bool = False
-    #: a bridge: only where a road crosses a river
-    bridge: bool = False
+    #: optional: a road crossing a river is always a bridge (10.32); ``true`` confirms it
+    bridge: bool | None = None
+
+    @property
+    def bridged(self) -> bool:
+        """A river hexside a road crosses (10.32)."""
+        return bool(self.river and self.road)
 
 
 class MapSpec(base.MapSpec):
@@ -91,35 +145,60 @@ class Unit(base.Unit):
     side: Side
     hex: str
     type: UnitType
-    #: the Soviet unit selector printed on the counter, e.g. "01" (9.1)
+    #: the unit selector printed on the counter, e.g. "01" (2.21, 9.1)
     selector: str | None = None
     strength: int = Field(ge=0, le=MAX_NUMBER)
     ma: int = Field(ge=0, le=MAX_NUMBER)
-    max_steps: int = Field(default=1, ge=1, le=MAX_NUMBER)
-    steps: int | None = Field(default=None, ge=1, le=MAX_NUMBER)
+    max_steps: int = Field(default=1, ge=1, le=3)
+    steps: int | None = Field(default=None, ge=1, le=3)
+    #: Soviet army (Mobile Group Popov counts as one) or German army
     army: str | None = None
+    #: German corps
     corps: str | None = None
     front: Front | None = None
     dispersed: bool = False
     supply: Literal["in-supply", "out-of-supply", "isolated"] = "in-supply"
     active: bool = False
-    #: a reserve unit (placed from the reserve box, 9.5, 12.2)
+    #: a reserve unit (placed from the reserve box this activation, 9.5, 12.2)
     reserve: bool = False
+    #: retreated this activation (12.74)
     retreated: bool = False
+    #: attacked this activation
     attacked: bool = False
 
     @field_validator("id", "hex", "selector", mode="before")
     @classmethod
     def _text(cls, v: Any) -> Any:
-        return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+        return _hex_text(v)
 
     @property
     def steps_left(self) -> int:
         return self.max_steps if self.steps is None else self.steps
 
+    @property
+    def kind(self) -> str:
+        """The book's unit type (2.21): older names read as the type they stand for."""
+        return TYPE_ALIASES.get(self.type, self.type)
+
+    @property
+    def mechanized(self) -> bool:
+        return self.kind in MECHANIZED
+
+    @property
+    def armored(self) -> bool:
+        return self.kind in ARMORED
+
+    @property
+    def supplied(self) -> bool:
+        return self.supply == "in-supply"
+
+    @property
+    def selector_number(self) -> int | None:
+        return int(self.selector) if self.selector and self.selector.isdigit() else None
+
 
 class ObjectiveMarker(base._Strict):
-    """A front or army objective marker on the map (9.2, 16.x)."""
+    """A front or army objective marker on the map (9.1, 9.2, 16.x)."""
 
     front: Front
     #: the army whose objective this is; none for a front objective
@@ -131,34 +210,73 @@ class ObjectiveMarker(base._Strict):
     @field_validator("hex", mode="before")
     @classmethod
     def _hex(cls, v: Any) -> Any:
-        return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+        return _hex_text(v)
 
 
 class Cards(base._Strict):
-    """The Soviet command card in play and the auxiliary card (8.x), by their printed ids."""
+    """The Soviet cards (8.x), by their printed ids: the command card in play, the
+    auxiliary card, and how many cards are left in the draw pile (12.32, 12.54)."""
 
     command: str | None = None
     auxiliary: str | None = None
+    draw_pile: int | None = Field(default=None, ge=0, le=45)
 
 
 class Scenario(base.Scenario):
     game: str
     turn: int = Field(default=1, ge=1, le=MAX_NUMBER)
-    weather: Literal["clear", "mud", "snow"] = "clear"
+    #: the ground condition of the game-turn (18.33-18.34)
+    weather: Ground = "frozen"
     phasing: Side = "german"
-    #: which Soviet impulse of the turn (8.x), when the position is in one
+    #: which impulse of the game-turn, when the position is in one
     impulse: int | None = Field(default=None, ge=1, le=MAX_NUMBER)
+    #: the Soviet victory point total (9.8, 13.51)
+    soviet_vp: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
     map: MapSpec
     units: list[Unit] = Field(default_factory=list)
     objectives: list[ObjectiveMarker] = Field(default_factory=list)
     cards: Cards = Field(default_factory=Cards)
     readings: dict[str, str] = Field(default_factory=dict)
 
+    # -- questions every eak module asks of a position --------------------------
+    def arrows_from(self, hex_id: str, front: str | None = None
+                    ) -> list[tuple[str, str | None]]:
+        """(kind, neighbour hex or None off the map) of each arrow in ``hex_id`` in force
+        for a unit of ``front`` (an arrow marked for the other front is disregarded)."""
+        spec = self.map.hexes.get(hex_id)
+        if spec is None:
+            return []
+        return [(a.kind, toward(self.grid, hex_id, a.to)) for a in spec.arrows
+                if a.front is None or front is None or a.front == front]
+
+    def road_hex(self, hex_id: str) -> bool:
+        """A hex a road runs through: a road hexside of it, or a road off the map."""
+        return hex_id in self._road_hexes
+
+    @cached_property
+    def _road_hexes(self) -> frozenset[str]:
+        out: set[str] = {h for h, s in self.map.hexes.items() if s.road_off_map}
+        for (a, b), side in self._sides():
+            if side.road:
+                out |= {a, b}
+        return frozenset(out)
+
+    def _sides(self) -> list[tuple[tuple[str, str], HexsideSpec]]:
+        from adjudicator.hexgrid import parse_hexside_id
+        return [(parse_hexside_id(k, self.hex_format), v) for k, v in self.map.hexsides.items()]
+
+    # -- the game's own cross-checks ---------------------------------------------
     def check_hexside(self, path: tuple[str | int, ...], spec: HexsideSpec,
                       add: base.Add) -> None:
         if spec.bridge and not (spec.river and spec.road):
-            add((*path, "bridge"), "a bridge is where a road crosses a river: give river "
-                "and road: true on the same hexside")
+            add((*path, "bridge"), "a bridge is where a road crosses a river (10.32): give "
+                "river and road: true on the same hexside")
+        if spec.bridge is False and spec.river and spec.road:
+            add((*path, "bridge"), "a river hexside a road crosses is bridged (10.32); "
+                "drop bridge: false or the road")
+        if spec.river == "blocked-dniepr" and spec.road:
+            add((*path, "road"), "no road crosses a blocked Dniepr hexside: it can't be "
+                "crossed at all (10.31)")
 
     def check_unit(self, path: tuple[str | int, ...], u: Unit, add: base.Add) -> None:
         if u.steps is not None and u.steps > u.max_steps:
@@ -166,7 +284,10 @@ class Scenario(base.Scenario):
         # (a unit salvaged from an invalid entry may lack its other fields)
         side, selector = getattr(u, "side", None), getattr(u, "selector", "")
         if side == "soviet" and selector is None:
-            add((*path, "selector"), "a Soviet unit needs its unit selector (9.1)")
+            add((*path, "selector"), "a Soviet unit needs its unit selector (2.21, 9.1)")
+        if selector and not str(selector).isdigit():
+            add((*path, "selector"), f"a unit selector is a number such as 01, got "
+                f"'{selector}' (2.21)")
         if side == "german" and getattr(u, "front", None) is not None:
             add((*path, "front"), "only Soviet units belong to a front")
 
@@ -175,8 +296,33 @@ class Scenario(base.Scenario):
             if obj.hex not in self.grid:
                 add(("objectives", i, "hex"), f"'{obj.hex}' is not on the map")
         for hid, spec in self.map.hexes.items():
+            where = ("map", "hexes", hid)
             if spec.owner and spec.terrain not in ("town", "city"):
-                add(("map", "hexes", hid, "owner"), "only a town or city hex has an owner")
+                add((*where, "owner"), "only a town or city hex has an owner (14.1)")
             if spec.garrison and any(u.side == "german" for u in self.units_at(hid)):
-                add(("map", "hexes", hid, "garrison"),
-                    "a garrison stands only in a hex free of German units (15.x)")
+                add((*where, "garrison"),
+                    "a garrison stands only in a hex free of German units (15.1)")
+            if spec.edge and hid in self.grid and not self.grid.on_edge(hid):
+                add((*where, "edge"), "only a hex on the edge of the map given is a "
+                    "map-edge hex (2.1, 13.1)")
+            if spec.road_off_map and not spec.edge:
+                add((*where, "road_off_map"), "a road leaves the map only from a map-edge "
+                    "hex: give edge: german or soviet (13.1)")
+            if len(set(spec.target)) != len(spec.target):
+                add((*where, "target"), "a front is named twice")
+            seen: set[tuple[str, str | None]] = set()
+            for j, arrow in enumerate(spec.arrows):
+                key = (arrow.kind, arrow.front)
+                if key in seen:
+                    add((*where, "arrows", j), f"two {arrow.kind} arrows for "
+                        f"{arrow.front or 'every front'} in one hex (2.1)")
+                seen.add(key)
+            for line in spec.east_of:
+                if spec.east_of.count(line) > 1:
+                    add((*where, "east_of"), f"the line '{line}' is named twice")
+                    break
+            # the lines run one behind the other: artillery, then west, then far (2.1)
+            for inner, outer in (("artillery", "west"), ("west", "far")):
+                if inner in spec.east_of and outer not in spec.east_of:
+                    add((*where, "east_of"), f"a hex east of the {inner} line is east of "
+                        f"the {outer} line too (2.1): add {outer}")

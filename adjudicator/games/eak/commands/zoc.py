@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from adjudicator.games.eak.readings import ReadingOpt, parse_readings
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
@@ -122,12 +123,14 @@ def print_zoc(sc: Scenario, console: Console, solver: Solver | None = None,
     console.print(f"Reading of 9.3 (blocked Dniepr adjacency): {a['readings']['9.3']}")
 
 
-def zoc(file: ScenarioArg, json: JsonOpt = False) -> None:
+def zoc(file: ScenarioArg, reading: ReadingOpt = None, json: JsonOpt = False) -> None:
     """Zones of control (11, 13.22, 15.21) and each unit's next step under them (10.1,
-    10.7, 11.1, 15.22). The reading of 9.3 is chosen in the position's ``readings``."""
+    10.7, 10.31, 11.1, 15.22). The reading of 9.3 is the position's (``readings``) unless
+    --reading names another."""
+    chosen = parse_readings(reading)
     sc = load_scenario(file)
     solver = Solver(sc.game)
-    answer = zoc_answer(sc, solver)
+    answer = zoc_answer(sc, solver, chosen)
     emit(answer, lambda c: print_zoc(sc, c, solver, answer), json)
 
 
