@@ -82,6 +82,8 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "ret_hq_dist": (True, False),
     "cand": (False, False, False, True, False),
     "cand_far": (False, False),
+    "cand_ext": (False,),
+    "ret_marked": (True,),
     "adv_unit": (True,),
     "adv_path": (False, True),
     "adv_length": (False,),
