@@ -37,15 +37,18 @@ def cases(draw):
             for _ in range(draw(st.integers(1, 2)))]
     sc = position(units, hexes=hexes, hexsides=sides, sources=srcs)
     attackers = sorted({u.hex for u in sc.units if u.side == "soviet"})
-    return sc, start, draw(st.integers(0, 3)), attackers, draw(st.booleans()), draw(st.booleans())
+    marked = [h for h in attackers if draw(st.booleans())]
+    return (sc, start, draw(st.integers(0, 3)), attackers, draw(st.booleans()),
+            draw(st.booleans()), marked)
 
 
 @settings(max_examples=40, deadline=None)
 @given(cases())
 def test_retreats_match_the_reference(case):
-    sc, start, length, attackers, pay, total = case
+    sc, start, length, attackers, pay, total, marked = case
     readings = {"12.73": "pay-at-will" if pay else "free-first",
                 "12.72#farthest": "total-distance" if total else "nearest-attacker"}
-    ans = retreat(sc, start, length, attackers, readings=readings)
+    ans = retreat(sc, start, length, attackers, readings=readings, marked=marked)
     got = {(r.chosen, tuple(r.path)) for r in ans.retreats if r.allowed}
-    assert got == allowed(sc, start, length, attackers, pay_at_will=pay, total=total)
+    assert got == allowed(sc, start, length, attackers, pay_at_will=pay, total=total,
+                          marked=marked)

@@ -66,8 +66,11 @@ def test_12_73_each_ezoc_hex_costs_a_step_and_7_32_friendly_units_negate_it():
     units = [unit("a", "axis", "KB3616", max_steps=3), unit("s", "soviet", "KB3518")]
     hexes = {**ROW, "KB3518": "clear"}
     ans = retreat(position(units, hexes=hexes, sources=SRC), "KB3616", 1, [])
-    r = next(r for r in ans.retreats if r.chosen == 1)
-    assert r.ezoc == ["KB3617"] and r.steps == 1 and r.allowed
+    r = next(r for r in ans.retreats if r.chosen == 1 and r.allowed)
+    # KB3617 is the only way and enemy-controlled: the stack pays a step there, and goes on
+    # to a free hex (12.74), paying for every enemy-controlled hex on the way
+    assert r.ezoc[0] == "KB3617" and r.steps == len(r.ezoc) and r.path[-1] not in r.ezoc
+    assert r.advance_path == ["KB3616", "KB3617"]
     units.append(unit("b", "axis", "KB3617"))
     ans = retreat(position(units, hexes=hexes, sources=SRC), "KB3616", 1, [])
     r = next(r for r in ans.retreats if r.chosen == 1)
@@ -83,21 +86,58 @@ def _fork():
 TWO_SOURCES = [{"side": "axis", "hex": "KB3519"}, {"side": "axis", "hex": "KB3719"}]
 
 
-@pytest.mark.rules("12.73")
+@pytest.mark.rules("12.73", "12.74")
 def test_12_73_free_first_by_default_pay_at_will_as_read():
     # Toward the sources KB3517, KB3617 and KB3717 are closer; a Soviet unit in KB3718
-    # controls KB3617 and KB3717, so only KB3517 is free of EZOC.
+    # controls KB3617, KB3618 and KB3717, so only KB3517 is free of EZOC.
     sc = position([unit("a", "axis", "KB3616", max_steps=3), unit("s", "soviet", "KB3718")],
                   hexes=_fork(), sources=TWO_SOURCES)
-    one = [r for r in retreat(sc, "KB3616", 1, []).retreats if r.chosen == 1]
+    one = [r for r in retreat(sc, "KB3616", 1, []).retreats if r.chosen == 1 and not r.extra]
     assert {r.end for r in one} == {"KB3517", "KB3617", "KB3717"}
     for r in one:
         assert r.allowed == (r.end == "KB3517")
         if r.ezoc:
             assert "12.73" in r.rules and r.steps == 1
-    paid = [r for r in retreat(sc, "KB3616", 1, [], readings={"12.73": "pay-at-will"}).retreats
-            if r.chosen == 1]
-    assert {r.end for r in paid if r.allowed} == {"KB3517", "KB3617", "KB3717"}
+    two = [r for r in retreat(sc, "KB3616", 2, []).retreats if r.chosen == 2]
+    assert {tuple(r.path) for r in two if r.allowed} == {("KB3616", "KB3517", "KB3518")}
+    paid = [r for r in retreat(sc, "KB3616", 2, [], readings={"12.73": "pay-at-will"}).retreats
+            if r.chosen == 2]
+    # paying for KB3617 is allowed at will, but no retreat ends in an EZOC (12.74)
+    assert {tuple(r.path) for r in paid if r.allowed} == {
+        ("KB3616", "KB3517", "KB3518"), ("KB3616", "KB3617", "KB3518")}
+    assert all("12.74" in r.rules for r in paid if r.end in ("KB3618", "KB3717"))
+
+
+@pytest.mark.rules("12.74")
+def test_12_74_a_retreat_goes_on_to_a_free_hex():
+    row = {f"KB36{c}": "clear" for c in range(14, 20)}
+    src = [{"side": "axis", "hex": "KB3619"}]
+    # r1 from KB3616: KB3617 is the only way and next to a stack still marked to attack
+    units = [unit("a", "axis", "KB3616", max_steps=3), unit("s", "soviet", "KB3614")]
+    plain = retreat(position(units, hexes=row, sources=src), "KB3616", 1, ["KB3614"])
+    assert [r.path for r in plain.retreats if r.allowed and r.chosen == 1] == [
+        ["KB3616", "KB3617"]]
+    units.append(unit("m", "soviet", "KB3518"))
+    hexes = {**row, "KB3518": "clear"}
+    sc = position(units, hexes=hexes, sources=src)
+    # KB3518 is an EZOC source too; mark it: KB3617 and KB3618 are both next to it
+    ans = retreat(sc, "KB3616", 1, ["KB3614"], marked=["KB3518"])
+    ok = [r for r in ans.retreats if r.allowed and r.chosen == 1]
+    assert [r.path for r in ok] == [["KB3616", "KB3617", "KB3618", "KB3619"]]
+    assert ok[0].extra == 2 and ok[0].advance_path == ["KB3616", "KB3617"]
+    assert "12.74" in ok[0].rules
+    stopped = [r for r in ans.retreats if r.chosen == 1 and r.path == ["KB3616", "KB3617"]]
+    assert stopped and not stopped[0].allowed and "12.74" in stopped[0].rules
+
+
+@pytest.mark.rules("12.73", "11.1")
+def test_12_73_a_stack_able_to_infiltrate_may_attempt_a_breakout():
+    units = [unit("a", "axis", "KB3616", "tank", max_steps=3), unit("s", "soviet", "KB3518")]
+    hexes = {**ROW, "KB3518": "clear"}
+    ans = retreat(position(units, hexes=hexes, sources=SRC), "KB3616", 1, [])
+    assert ans.breakout == ["a"]
+    units[0]["type"] = "infantry"
+    assert retreat(position(units, hexes=hexes, sources=SRC), "KB3616", 1, []).breakout == []
 
 
 @pytest.mark.rules("12.72")

@@ -17,7 +17,10 @@ GAME = register(
             "retreat": (*CORE, "kb42/zoc.lp", "kb42/retreat.lp"),
             "advance": (*CORE, "kb42/zoc.lp", "kb42/advance.lp"),
             "attack": (*CORE, "kb42/zoc.lp", "kb42/attack.lp"),
+            "odds": (*CORE, "kb42/zoc.lp", "kb42/attack.lp", "kb42/odds.lp"),
         },
+        # The odds answer checks the plan against the attack obligations (12.1) too.
+        shows={"odds": ("kb42/attack.lp", "kb42/odds.lp")},
         show="kb42/show.lp",
         package=__name__,
         demo="kb42_demo.yaml",

@@ -44,6 +44,8 @@ MAP_PREDICATES: dict[str, tuple[bool, ...]] = {
     "river": (True, True, False),
     "bridge": (True, True, False),
     "impassable": (True, True),
+    "rubble": (True,),
+    "road_side": (True, True),
 }
 POSITION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "turn": (False,),
@@ -64,6 +66,13 @@ POSITION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "division": (True, True),
     "marker": (True, False),
     "source": (False, True),
+    "silhouette": (True,),
+    "armor": (True, False),
+    "white_size": (True,),
+    "guards": (True,),
+    "disorganized": (True,),
+    "support": (True, False),
+    "attached_armor": (True,),
 }
 #: the facts a question adds (its own, not the position's)
 QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
@@ -73,10 +82,16 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "ret_hq_dist": (True, False),
     "cand": (False, False, False, True, False),
     "cand_far": (False, False),
+    "cand_ext": (False,),
+    "ret_marked": (True,),
     "adv_unit": (True,),
     "adv_path": (False, True),
     "adv_length": (False,),
     "pa_unit": (True,),
+    "oa": (False, True),
+    "od": (False, True),
+    "o_air": (False, False, False),
+    "o_line": (True, False, False),
 }
 WORLD = ("turn", "weather", "phasing", "reading")
 
@@ -100,6 +115,8 @@ def map_facts(m: MapSpec) -> list[Fact]:
             out.append(("fz", (h, spec.fz)))
         if spec.supply_source:
             out.append(("map_source", (spec.supply_source, h)))
+        if spec.rubble:
+            out.append(("rubble", (h,)))
     for a, b in grid.edges():
         out += [("adj", p) for p in _both(a, b)]
     for key, side in m.hexsides.items():
@@ -111,6 +128,8 @@ def map_facts(m: MapSpec) -> list[Fact]:
                 out.append(("bridge", (x, y, side.bridge)))
             if side.impassable:
                 out.append(("impassable", (x, y)))
+            if side.road:
+                out.append(("road_side", (x, y)))
     return out
 
 
@@ -140,6 +159,19 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
             out.append(("hq", (u.id,)))
         if u.division:
             out.append(("division", (u.id, u.division)))
+        if u.silhouette:
+            out.append(("silhouette", (u.id,)))
+        if u.armor_band:
+            out.append(("armor", (u.id, u.armor_band)))
+        if u.white_size:
+            out.append(("white_size", (u.id,)))
+        if u.guards:
+            out.append(("guards", (u.id,)))
+        if u.disorganized:
+            out.append(("disorganized", (u.id,)))
+        out.append(("support", (u.id, u.support)))
+        if u.attached_armor:
+            out.append(("attached_armor", (u.id,)))
     for src in sc.supply_sources:
         out.append(("source", (src.side, src.hex)))
     if names is not None:

@@ -30,6 +30,8 @@ MECHANIZED_TYPES = ("tank", "assault-gun", "mechanized", "motorized", "panzergre
 #: Non-mechanized units (2.5): cavalry, infantry of every kind, security, HQs.
 NON_MECHANIZED_TYPES = ("infantry", "light-infantry", "mountain", "ski", "security",
                         "cavalry", "nkvd", "hq")
+#: Mechanized units shown by a vehicle silhouette only (12.33): tanks and assault guns.
+SILHOUETTE_TYPES = ("tank", "assault-gun")
 UNIT_TYPES = MECHANIZED_TYPES + NON_MECHANIZED_TYPES
 UnitType = Literal[UNIT_TYPES]  # type: ignore[valid-type]
 
@@ -57,6 +59,8 @@ class HexSpec(base.HexSpec):
     supply_source: Side | None = None
     #: the side that owns the hex (2.3)
     control: Side | None = None
+    #: a Rubble marker (5.41): one column to the left for its defenders (5.44)
+    rubble: bool = False
 
 
 class HexsideSpec(base.HexsideSpec):
@@ -65,6 +69,9 @@ class HexsideSpec(base.HexsideSpec):
     #: road and rail bridges are printed; pontoon bridges are markers (18.21)
     bridge: Literal["road", "rail", "pontoon"] | None = None
     impassable: bool = False
+    #: a road or railroad crosses the hexside (12.33: silhouette units attack into Marsh
+    #: only across one)
+    road: bool = False
 
 
 class MapSpec(base.MapSpec):
@@ -106,6 +113,19 @@ class Unit(base.Unit):
     division: str | None = None
     #: its supply state as marked at the start of the MSDP (8.3)
     supply: Literal["operational", "oos", "isolated"] = "operational"
+    #: its Armor Band (2.9): blue (almost all AFVs) or yellow (AFVs and infantry)
+    armor_band: Literal["blue", "yellow"] | None = None
+    #: its size symbol is printed on white: half a multi-step unit for 6.21
+    white_size: bool = False
+    #: a Soviet Guards (or NKVD) rifle division: one step for 6.21
+    guards: bool = False
+    #: a Disorganized marker (11.28): strength halved in the next friendly Combat Phase
+    disorganized: bool = False
+    #: a regiment of a division with an attached panzer battalion (12.42: two of its
+    #: regiments in one combat qualify for a Combined Arms Bonus)
+    attached_armor: bool = False
+    #: Axis support (9.3): full, limited (a Limited Support marker) or none
+    support: Literal["full", "limited", "none"] = "full"
 
     @property
     def steps_left(self) -> int:
@@ -114,6 +134,10 @@ class Unit(base.Unit):
     @property
     def mechanized(self) -> bool:
         return self.type in MECHANIZED_TYPES
+
+    @property
+    def silhouette(self) -> bool:
+        return self.type in SILHOUETTE_TYPES
 
 
 class Scenario(base.Scenario):

@@ -40,16 +40,26 @@ def print_retreat(answer: RetreatAnswer, console: Console) -> None:
         cost = [f"{r.converted} converted (12.62)"] if r.converted else []
         cost += [f"{r.unfulfilled} unfulfilled (12.71)"] if r.unfulfilled else []
         cost += [f"EZOC {' '.join(r.ezoc)} (12.73)"] if r.ezoc else []
+        cost += [f"{r.extra} more to a free hex (12.74); Path of Retreat "
+                 f"{' '.join(r.advance_path)}"] if r.extra else []
         dead = ", the stack is eliminated" if r.steps >= answer.steps_in_stack else ""
         console.print(f"  {mark}: {r.chosen} of {answer.length} hexes, path "
                       f"{' '.join(r.path)}, {r.steps} step(s) lost"
                       + (f" ({'; '.join(cost)})" if cost else "") + f"{dead} {cite(r.rules)}")
+    if answer.breakout and any(r.allowed and r.ezoc for r in answer.retreats):
+        console.print(f"  {', '.join(answer.breakout)} may instead make a Breakout Attempt "
+                      f"through the EZOC (one die on the Breakout Table, which the rulebook "
+                      f"text does not give) {cite(['12.73', '11.1'])}")
 
 
 def retreats(file: ScenarioArg,
              hex_: Annotated[str | None, typer.Option("--hex")] = None,
              length: Annotated[int | None, typer.Option("--length")] = None,
              attackers: Annotated[str | None, typer.Option("--attackers")] = None,
+             marked: Annotated[str | None, typer.Option(
+                 "--marked", metavar="H,H",
+                 help="Hexes of enemy stacks still holding a Prepared Assault marker: a "
+                      "retreat does not end next to them (12.74).")] = None,
              reading: ReadingOpt = None, json: JsonOpt = False) -> None:
     """Every legal retreat of a stack, its path and the steps it costs (12.6-12.7)."""
     sc = load_scenario(file)
@@ -61,7 +71,8 @@ def retreats(file: ScenarioArg,
     if hex_ not in sc.grid:
         raise usage_error(f"'{hex_}' is not a hex of this map", "--hex")
     att = [a for a in (attackers or "").split(",") if a]
-    answer = retreat(sc, hex_, length, att, solver, chosen)
+    answer = retreat(sc, hex_, length, att, solver, chosen,
+                     [m for m in (marked or "").split(",") if m])
     emit(answer.to_json(), lambda c: print_retreat(answer, c), json)
 
 

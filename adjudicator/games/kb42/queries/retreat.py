@@ -36,6 +36,14 @@ class Retreat:
     ezoc: list[str]
     allowed: bool
     rules: list[str] = field(default_factory=list)
+    #: hexes past the chosen ones to reach a free hex (12.74): no part of the Path of
+    #: Retreat the enemy advances along
+    extra: int = 0
+
+    @property
+    def advance_path(self) -> list[str]:
+        """The Path of Retreat handed to the advance (12.72, 12.74)."""
+        return self.path[:len(self.path) - self.extra]
 
     @property
     def end(self) -> str:
@@ -50,14 +58,21 @@ class RetreatAnswer:
     steps_in_stack: int
     readings: dict[str, str]
     retreats: list[Retreat]
+    #: units of the stack that may make a Breakout Attempt instead of paying for EZOC
+    #: (12.73); the Breakout Table is not in the text
+    breakout: list[str] = field(default_factory=list)
+    #: hexes of enemy stacks still marked for a Prepared Assault (12.74)
+    marked: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
             "stack": self.stack, "hex": self.hex, "length": self.length,
             "steps_in_stack": self.steps_in_stack, "readings": self.readings,
-            "retreats": [{**vars(r), "end": r.end, "eliminated": r.steps >= self.steps_in_stack}
+            "retreats": [{**vars(r), "end": r.end, "advance_path": r.advance_path,
+                          "eliminated": r.steps >= self.steps_in_stack}
                          for r in self.retreats],
-            "rules": ["12.62", "12.71", "12.72", "12.73"],
+            "breakout": self.breakout, "marked": self.marked,
+            "rules": ["12.62", "12.71", "12.72", "12.73", "12.74"],
         }
 
 
@@ -106,9 +121,13 @@ def _supply_path(sc: Scenario, side: str, sources: set[str], solver: Solver,
     return out
 
 
+#: at most this many hexes past the chosen ones to reach a free hex (12.74)
+MAX_EXTRA = 6
+
+
 def retreat(sc: Scenario, hex_: str, length: int, attackers: list[str],  # hexes
-            solver: Solver | None = None, readings: dict[str, str] | None = None
-            ) -> RetreatAnswer:
+            solver: Solver | None = None, readings: dict[str, str] | None = None,
+            marked: list[str] | None = None) -> RetreatAnswer:
     solver = solver or Solver(sc.game)
     chosen = {**solver.readings_for(sc), **(readings or {})}
     stack = [u for u in sc.units if u.hex == hex_]
@@ -120,6 +139,10 @@ def retreat(sc: Scenario, hex_: str, length: int, attackers: list[str],  # hexes
     for a in attackers:
         if not any(u.hex == a and u.side != side for u in sc.units):
             raise usage_error(f"no unit of the attacking side in hex '{a}'", "--attackers")
+    marked = sorted(set(marked or []))
+    for m in marked:
+        if not any(u.hex == m and u.side != side for u in sc.units):
+            raise usage_error(f"no enemy unit in hex '{m}'", "--marked")
     sources = {h for h, s in sc.map.hexes.items() if s.supply_source == side} | \
               {s.hex for s in sc.supply_sources if s.side == side}
     hqs = {u.hex for u in sc.units if u.side == side and u.type == "hq"
@@ -132,49 +155,77 @@ def retreat(sc: Scenario, hex_: str, length: int, attackers: list[str],  # hexes
     base = [_fn("ret_unit", u.id) for u in stack]
     base += [_fn("ret_dist", h, d) for h, d in dist.items()]
     base += [_fn("ret_hq_dist", h, d) for h, d in hq_dist.items()]
+    base += [_fn("ret_marked", m) for m in marked]
     first = solver.solve(sc, "retreat", extra=base, readings=chosen)
     toward: dict[str, list[str]] = {}
     for a, b, _ in first.rows_unsorted("ret_toward", 3):
         toward.setdefault(a, []).append(b)
     ezoc = {h for h, _ in first.rows_unsorted("ret_ezoc", 2)}
+    unfree = {h for h, _ in first.rows_unsorted("ret_unfree", 2)}
+    breakout = sorted(u for u, _ in first.rows_unsorted("ret_breakout", 2))
     walks = _walks(hex_, toward, length)
-    cands = []
+    cands: list[tuple[int, list[str], int]] = []
     for k in range(length + 1):
         for path in walks:
             made = len(path) - 1
             stuck = not [n for n in toward.get(path[-1], ()) if n not in path]
             if made == k or (made < k and stuck):
-                cands.append((k, path))
+                cands.append((k, path, 0))
+                if made == k and k > 0 and path[-1] in unfree:
+                    cands += [(k, p, len(p) - len(path))
+                              for p in _to_free(path, toward, unfree)]
     if len(cands) > MAX_CANDIDATES:
         raise usage_error(f"more than {MAX_CANDIDATES} retreats to weigh", "--length")
     att_hexes = list(attackers)
     total = chosen.get("12.72#farthest") == "total-distance"
     facts = list(base)
-    for i, (k, path) in enumerate(cands):
+    for i, (k, path, extra) in enumerate(cands):
         z = sum(1 for h in path[1:] if h in ezoc)
         far = [sc.grid.distance(path[-1], a) for a in att_hexes if a in sc.grid] or [0]
         facts.append(_fn("cand", i, k, len(path) - 1, path[-1], z))
         facts.append(_fn("cand_far", i, sum(far) if total else min(far)))
+        if extra:
+            facts.append(_fn("cand_ext", i))
     second = solver.solve(sc, "retreat", extra=facts, readings=chosen)
     allowed = {int(i): r for i, r in second.rows_unsorted("ret_allowed", 2)}
     refused: dict[int, list[str]] = {}
     for i, r in second.rows_unsorted("ret_refused", 2):
         refused.setdefault(int(i), []).append(r)
     out = []
-    for i, (k, path) in enumerate(cands):
+    for i, (k, path, extra) in enumerate(cands):
         ez = [h for h in path[1:] if h in ezoc]
         made = len(path) - 1
+        short = max(0, k - made)
         rules = ["12.62"] if k < length else []
-        rules += ["12.71"] if made < k else []
+        rules += ["12.71"] if short else []
         rules += ["12.73"] if ez else []
+        rules += ["12.74"] if extra else []
         ok = i in allowed
         rules += [allowed[i]] if ok else refused.get(i, [])
-        out.append(Retreat(path, k, (length - k) + (k - made) + len(ez), length - k, k - made,
-                           ez, ok, _rules(rules)))
+        out.append(Retreat(path, k, (length - k) + short + len(ez), length - k, short,
+                           ez, ok, _rules(rules), extra))
     out.sort(key=lambda r: (not r.allowed, -r.chosen, r.steps, r.path))
     return RetreatAnswer([u.id for u in stack], hex_, length,
                          sum(u.steps_left for u in stack),
-                         {k: v for k, v in chosen.items() if k.startswith("12.7")}, out)
+                         {k: v for k, v in chosen.items() if k.startswith("12.7")}, out,
+                         breakout, marked)
+
+
+def _to_free(path: list[str], toward: dict[str, list[str]], unfree: set[str]
+             ) -> list[list[str]]:
+    """Every way on from the end of ``path`` along the allowed steps, no hex twice, to the
+    first free hex (12.74), at most ``MAX_EXTRA`` hexes further."""
+    out, stack = [], [path]
+    while stack:
+        p = stack.pop()
+        for n in sorted(toward.get(p[-1], ())):
+            if n in p:
+                continue
+            if n not in unfree:
+                out.append(p + [n])
+            elif len(p) - len(path) + 1 < MAX_EXTRA:
+                stack.append(p + [n])
+    return out
 
 
 def _walks(start: str, toward: dict[str, list[str]], length: int) -> list[list[str]]:
