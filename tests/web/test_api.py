@@ -110,7 +110,7 @@ def test_edit_move_status_steps_undo_and_download_validates(client, capsys, tmp_
 
 
 @pytest.mark.parametrize("op,why", [
-    ({"op": "move", "unit": "14Pz", "to": "9999"}, "not a hex"),
+    ({"op": "move", "unit": "14Pz", "to": "9999"}, "not a place"),
     ({"op": "move", "unit": "nobody", "to": "0404"}, "no unit"),
     ({"op": "set", "unit": "14Pz", "status": "asleep"}, "status is one of"),
     ({"op": "set", "unit": "14Pz", "steps": 9}, "steps is a whole number"),
@@ -267,9 +267,30 @@ def test_loopback_by_default_and_warning_for_other_hosts(monkeypatch, capsys):
     assert out.code == 2 and "no such file or folder" in out.err
 
 
-def test_a_game_without_a_board_is_neither_listed_nor_opened(client):
-    from adjudicator.games import get_game
+def test_every_game_with_a_board_is_listed_and_opens(client):
+    from adjudicator.games import game_ids
 
+    keys = [s["key"] for s in client.get("/api/sources").json()["sources"]]
+    assert keys == [f"demo:{g}" for g in game_ids()]
+    for key in keys:
+        b = client.post("/api/open", json={"key": key})
+        assert b.status_code == 200, b.text
+        b = b.json()
+        assert b["click"] in {a["name"] for a in b["asks"]}
+        assert len(b["hexes"]) + len(b["points"]) > 0 and b["units"]
+
+
+def test_a_game_without_a_board_is_neither_listed_nor_opened(client, monkeypatch):
+    from adjudicator.games import get_game
+    from adjudicator.web import app, session
+
+    real = session.board_module
+
+    def fake(game):
+        return None if game.id == "p2p" else real(game)
+
+    monkeypatch.setattr(session, "board_module", fake)
+    monkeypatch.setattr(app, "board_module", fake)
     keys = [s["key"] for s in client.get("/api/sources").json()["sources"]]
     assert "demo:s42" in keys and "demo:p2p" not in keys
     text = get_game("p2p").demo_path.read_text()
