@@ -11,6 +11,7 @@ from board_questions import QUESTIONS, demo_path
 from cli_helpers import run
 
 from adjudicator.commands.serve import is_loopback
+from adjudicator.errors import InputError
 from adjudicator.limits import MAX_FILE_BYTES
 from adjudicator.scenario import parse_scenario
 from adjudicator.web.app import Config, create_app
@@ -219,15 +220,25 @@ def test_one_file_serves_only_it(folder):
 
 
 def test_long_question_is_stopped():
+    """The question's process is killed (not left running) and the position reopened."""
     config = Config()
     with TestClient(create_app(config), base_url="http://127.0.0.1") as c:
         pid = c.post("/api/open", json={"key": "demo:s42"}).json()["id"]
+        worker = c.app.state.board.positions[pid]
+        before = worker.process
+        assert before.is_alive()
         config.time_limit = 0.001
         r = c.post(f"/api/position/{pid}/ask",
                    json={"ask": "retreat", "params": {"hex": "0603", "length": 4}})
         assert r.status_code == 503 and "stopped" in r.json()["error"]
+        assert not before.is_alive() and before.exitcode is not None
         config.time_limit = 60
         assert c.get(f"/api/position/{pid}").status_code == 200
+        assert worker.process is not before and worker.process.is_alive()
+        r = c.post(f"/api/position/{pid}/ask",
+                   json={"ask": "retreat", "params": {"hex": "0603", "length": 4}})
+        assert r.status_code == 200 and r.json()["answer"]["hex"] == "0603"
+    assert not worker.process or not worker.process.is_alive()
 
 
 def test_rule_links_without_docs_say_how_to_build(tmp_path):
@@ -294,6 +305,6 @@ def test_a_game_without_a_board_is_neither_listed_nor_opened(client, monkeypatch
     keys = [s["key"] for s in client.get("/api/sources").json()["sources"]]
     assert "demo:s42" in keys and "demo:p2p" not in keys
     text = get_game("p2p").demo_path.read_text()
-    r = client.post("/api/upload", json={"name": "graph.yaml", "text": text})
-    assert r.status_code == 422
-    assert "does not show p2p positions" in r.json()["details"][0]["message"]
+    with pytest.raises(InputError) as exc:  # what a position's process does with an upload
+        session.load_text(text, "graph.yaml")
+    assert "does not show p2p positions" in exc.value.problems[0].message
