@@ -37,7 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from adjudicator.errors import InputError
-from adjudicator.games import game_ids, get_game
+from adjudicator.games import default_game_id, game_ids, get_game
 from adjudicator.limits import MAX_FILE_BYTES, read_text
 from adjudicator.web.session import board_module
 from adjudicator.web.worker import Stopped, Worker
@@ -119,8 +119,9 @@ class Board:
     def sources(self) -> list[dict[str, str]]:
         root = self.config.root
         if root is None:
+            first = default_game_id()
             return [{"key": f"demo:{g}", "name": f"{get_game(g).title} (bundled demo)"}
-                    for g in game_ids()
+                    for g in sorted(game_ids(), key=lambda g: (g != first, g))
                     if get_game(g).demo_path and board_module(get_game(g)) is not None]
         if root.is_file():
             return [{"key": f"file:{root.name}", "name": root.name}]

@@ -114,8 +114,11 @@ def ask_retreat(sc: Scenario, solver: Solver, readings: dict[str, str],
     a = retreat(sc, p["hex"], p["length"], att, solver, readings)
     d = Drawing()
     d.hex(a.hex, "selected", f"the retreating stack in {a.hex}")
+    data = a.to_json()
     lines = [line(f"stack {', '.join(a.stack)} in {a.hex} ({a.steps_in_stack} steps), "
-                  f"result r{a.length}", ["12.6"])]
+                  f"result r{a.length}; readings: "
+                  + ", ".join(f"{k}={v}" for k, v in sorted(a.readings.items())),
+                  ["12.6", *data["rules"]])]
     best: dict[str, str] = {}
     rank = 0
     for r in a.retreats:
@@ -137,7 +140,7 @@ def ask_retreat(sc: Scenario, solver: Solver, readings: dict[str, str],
                 d.path(r.path, fate, " ".join(r.path), hover=r.end)
     cli = (f"adjudicator retreats FILE --hex {a.hex} --length {a.length}"
            + (f" --attackers {','.join(att)}" if att else "") + _flags(readings) + " --json")
-    return Reply(a.to_json(), [cli], lines, d)
+    return Reply(data, [cli], lines, d)
 
 
 # -- attack determination, then the advance -------------------------------------------------------

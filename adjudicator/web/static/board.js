@@ -316,7 +316,8 @@
       var ids = S.values[p.name] || [];
       unitsAt(place).forEach(function (u) { if (ids.indexOf(u.id) < 0) ids.push(u.id); });
       S.values[p.name] = ids;
-      S.active = nextEmpty(a);
+      var next = nextEmpty(a);  // stay on the units (more stacks may join) unless one is missing
+      if (next && paramOf(a, next).kind !== "hexes") S.active = next;
     }
     select(place);
     drawForm();
