@@ -3,20 +3,24 @@
 Safe by default: positions are read only from the folder (or the one file) the server was
 given, or uploaded as text; no request names a path outside it, follows a link out of it,
 runs code or reads another file. Every request body is size-capped and checked, with a
-clear 4xx; a question that runs longer than the time limit is answered 503 and its answer
-dropped.
+clear 4xx. Each open position lives in a process of its own
+(:mod:`adjudicator.web.worker`): a question that runs longer than the time limit is
+stopped by killing that process (the position is reopened in a new one) and answered 503.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -33,14 +37,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from adjudicator.errors import InputError
-from adjudicator.games import game_ids, get_game
+from adjudicator.games import default_game_id, game_ids, get_game
 from adjudicator.limits import MAX_FILE_BYTES, read_text
-from adjudicator.web.session import PositionSession, board_module, load_text
+from adjudicator.web.session import board_module
+from adjudicator.web.worker import Stopped, Worker
 
 STATIC = Path(__file__).resolve().parent / "static"
 SUFFIXES = (".yaml", ".yml", ".json")
-#: most positions open at once (the least recently used is dropped)
-MAX_POSITIONS = 16
+#: most positions open at once, each in its own process (the least recently used is closed)
+MAX_POSITIONS = 8
 #: largest request body other than an upload
 MAX_BODY = 64 * 1024
 #: longest a question may run, in seconds
@@ -103,23 +108,26 @@ def _listing(root: Path) -> list[str]:
 
 
 class Board:
-    """The server's state: what it may open, and the positions open now."""
+    """The server's state: what it may open, and the positions open now (each a
+    :class:`Worker`, its own process)."""
 
     def __init__(self, config: Config):
         self.config = config
-        self.positions: OrderedDict[str, PositionSession] = OrderedDict()
+        self.positions: OrderedDict[str, Worker] = OrderedDict()
+        self.lock = threading.Lock()
 
     def sources(self) -> list[dict[str, str]]:
         root = self.config.root
         if root is None:
+            first = default_game_id()
             return [{"key": f"demo:{g}", "name": f"{get_game(g).title} (bundled demo)"}
-                    for g in game_ids()
+                    for g in sorted(game_ids(), key=lambda g: (g != first, g))
                     if get_game(g).demo_path and board_module(get_game(g)) is not None]
         if root.is_file():
             return [{"key": f"file:{root.name}", "name": root.name}]
         return [{"key": f"file:{rel}", "name": rel} for rel in _listing(root)]
 
-    def load(self, key: str) -> PositionSession:
+    def find(self, key: str) -> tuple[Path, str]:
         root = self.config.root
         if not isinstance(key, str):
             raise HTTPException(400, "key must be a string")
@@ -128,31 +136,38 @@ class Board:
             path = get_game(rest).demo_path
             if path is None:
                 raise HTTPException(404, "that game has no bundled demo")
-            name = path.name
-        elif kind == "file" and root is not None and root.is_file() and rest == root.name:
-            path, name = root, root.name
-        elif kind == "file" and root is not None and root.is_dir():
-            path, name = _safe_file(root, rest), rest
-        else:
-            raise HTTPException(404, f"nothing to open as {key!r}")
-        return self.add(PositionSession(load_text(read_text(path), name), name))
+            return path, path.name
+        if kind == "file" and root is not None and root.is_file() and rest == root.name:
+            return root, root.name
+        if kind == "file" and root is not None and root.is_dir():
+            return _safe_file(root, rest), rest
+        raise HTTPException(404, f"nothing to open as {key!r}")
 
-    def add(self, session: PositionSession) -> PositionSession:
+    def open(self, text: str, name: str) -> tuple[str, dict[str, Any]]:
+        """Open a position in a new process; its id and its board."""
+        w = Worker(text, name, self.config.time_limit)
         pid = secrets.token_hex(6)
-        session.id = pid  # type: ignore[attr-defined]
-        self.positions[pid] = session
-        session.warm_up()
-        while len(self.positions) > MAX_POSITIONS:
-            self.positions.popitem(last=False)
-        return session
+        with self.lock:
+            self.positions[pid] = w
+            while len(self.positions) > MAX_POSITIONS:
+                _, old = self.positions.popitem(last=False)
+                old.close()
+        return pid, w.first
 
-    def get(self, pid: str) -> PositionSession:
-        s = self.positions.get(pid)
-        if s is None:
-            raise HTTPException(404, "no such position (it may have been closed: open it "
-                                "again)")
-        self.positions.move_to_end(pid)
-        return s
+    def get(self, pid: str) -> Worker:
+        with self.lock:
+            w = self.positions.get(pid)
+            if w is None:
+                raise HTTPException(404, "no such position (it may have been closed: open it "
+                                    "again)")
+            self.positions.move_to_end(pid)
+            return w
+
+    def close(self) -> None:
+        with self.lock:
+            for w in self.positions.values():
+                w.close()
+            self.positions.clear()
 
 
 async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
@@ -190,13 +205,18 @@ def create_app(config: Config | None = None) -> Starlette:
     board = Board(config)
 
     async def run(fn, *args):
-        """Run blocking work in a thread, stopped waiting after the time limit."""
+        """Run blocking work in a thread; a position's process that runs past the time
+        limit is killed (``Stopped``)."""
         try:
-            with anyio.fail_after(config.time_limit):
-                return await anyio.to_thread.run_sync(fn, *args, abandon_on_cancel=True)
-        except TimeoutError:
-            raise HTTPException(503, f"the question took longer than "
-                                f"{config.time_limit:g} s and was stopped") from None
+            return await anyio.to_thread.run_sync(fn, *args)
+        except Stopped:
+            raise HTTPException(503, f"the question took longer than {config.time_limit:g} "
+                                "s and was stopped (the position was reopened as it stands; "
+                                "its undo history is lost)") from None
+
+    async def call(pid: str, method: str, *args):
+        w = board.get(pid)
+        return await run(lambda: w.call(method, *args, timeout=config.time_limit))
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -207,8 +227,9 @@ def create_app(config: Config | None = None) -> Starlette:
 
     async def open_(request: Request) -> Response:
         data = await _body(request)
-        s = await run(board.load, data.get("key"))
-        return JSONResponse({"id": s.id, **s.board()})
+        path, name = board.find(data.get("key"))
+        pid, b = await run(board.open, read_text(path), name)
+        return JSONResponse({"id": pid, **b})
 
     async def upload(request: Request) -> Response:
         data = await _body(request, MAX_FILE_BYTES * 2 + 4096)
@@ -218,33 +239,35 @@ def create_app(config: Config | None = None) -> Starlette:
         name = Path(name.replace("\\", "/")).name or "upload.yaml"
         if len(text.encode("utf-8")) > MAX_FILE_BYTES:
             raise HTTPException(413, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
-        sc = await run(load_text, text, name)
-        s = board.add(PositionSession(sc, name))
-        return JSONResponse({"id": s.id, **s.board()})
+        pid, b = await run(board.open, text, name)
+        return JSONResponse({"id": pid, **b})
 
     async def position(request: Request) -> Response:
-        s = board.get(request.path_params["pid"])
-        return JSONResponse({"id": s.id, **s.board()})
+        pid = request.path_params["pid"]
+        return JSONResponse({"id": pid, **(await call(pid, "board"))})
 
     async def ask(request: Request) -> Response:
-        s = board.get(request.path_params["pid"])
+        pid = request.path_params["pid"]
+        board.get(pid)
         data = await _body(request)
-        return JSONResponse(await run(s.ask, data.get("ask"), data.get("params"),
-                                      data.get("readings")))
+        return JSONResponse(await call(pid, "ask", data.get("ask"), data.get("params"),
+                                       data.get("readings")))
 
     async def edit(request: Request) -> Response:
-        s = board.get(request.path_params["pid"])
+        pid = request.path_params["pid"]
+        board.get(pid)
         data = await _body(request)
-        return JSONResponse({"id": s.id, **(await run(s.edit, data))})
+        return JSONResponse({"id": pid, **(await call(pid, "edit", data))})
 
     async def undo(request: Request) -> Response:
-        s = board.get(request.path_params["pid"])
-        return JSONResponse({"id": s.id, **(await run(s.undo))})
+        pid = request.path_params["pid"]
+        return JSONResponse({"id": pid, **(await call(pid, "undo"))})
 
     async def download(request: Request) -> Response:
-        s = board.get(request.path_params["pid"])
-        stem = Path(s.name).stem or "position"
-        return Response(s.yaml(), media_type="application/x-yaml", headers={
+        pid = request.path_params["pid"]
+        name = board.get(pid).name
+        stem = Path(name).stem or "position"
+        return Response(await call(pid, "yaml"), media_type="application/x-yaml", headers={
             "content-disposition": f'attachment; filename="{stem}-edited.yaml"'})
 
     async def rule(request: Request) -> Response:
@@ -284,9 +307,15 @@ def create_app(config: Config | None = None) -> Starlette:
     docs = _docs_dir(config)
     if docs is not None:
         routes.append(Mount("/docs", StaticFiles(directory=docs, html=True), name="docs"))
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        board.close()  # the positions' processes end with the server
+
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=config.hosts)]
     app = Starlette(routes=routes, middleware=middleware,
-                    exception_handlers={HTTPException: http_error, InputError: input_error})
+                    exception_handlers={HTTPException: http_error, InputError: input_error},
+                    lifespan=lifespan)
     app.state.board = board
     return app
 

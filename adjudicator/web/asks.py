@@ -3,11 +3,19 @@ answer is drawn.
 
 A game declares its board in ``adjudicator/games/<game>/board.py``: ``ASKS``, a list of
 :class:`Ask` (each names its parameters and the function that answers), and ``CLICK``, the
-ask a plain click on a hex runs. An ask's function returns a :class:`Reply`: the answer
-exactly as the command line prints it with ``--json`` (the same function is called), the
-command that gives it, readable lines with their rules, and a drawing in the small
-vocabulary below (hexes lit by kind, paths through hex centres, hexsides marked, labels).
-The web core adds the coordinates (from :mod:`adjudicator.render`) and names no game.
+ask a plain click on a place runs. Optionally: ``view(sc)``, its map as the page draws it
+(by default the hex map of :func:`adjudicator.web.geometry.hex_view`; a graph of points
+and lines is built with ``graph_view``); ``session(sc, previous)``, what it keeps warm for a
+position (by default a :class:`Solver`), handed to every ask; ``warm(sc, warm)``, what it
+grounds while the player looks; ``EDITS``, the unit fields the player may change
+(:class:`Edit`); ``PLACE``, the unit field holding its place (``hex``); ``check(sc)``, the
+game's own checks of a loaded or edited position.
+
+An ask's function returns a :class:`Reply`: the answer exactly as the command line prints
+it with ``--json`` (the same function is called), the command that gives it, readable
+lines with their rules, and a drawing in the small vocabulary below (places lit by kind,
+paths through their points, hexsides marked, labels at a place or beside a line). The web
+core adds the coordinates (:mod:`adjudicator.web.geometry`) and names no game.
 """
 
 from __future__ import annotations
@@ -44,7 +52,8 @@ class Ask:
     title: str
     help: str
     params: tuple[Param, ...]
-    #: fn(scenario, solver, readings, params) -> Reply
+    #: fn(scenario, warm, readings, params) -> Reply; ``warm`` is what the board's
+    #: ``session`` keeps for the position (by default the game's :class:`Solver`)
     fn: Callable[..., Reply]
     #: the reading files (``kb/<game>/readings/<area>.yaml``) whose rules bear on it
     reading_areas: tuple[str, ...] = ()
@@ -55,6 +64,25 @@ class Ask:
         return {"name": self.name, "title": self.title, "help": self.help,
                 "params": [p.to_json() for p in self.params],
                 "follow": [{"ask": a, "fill": fill} for a, fill in self.follow]}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A unit field the player may change on the board: one of ``choices``, or a whole
+    number from ``lowest`` to the unit's ``highest`` field (e.g. its most steps).
+    ``shown`` is the unit attribute that holds the value now (``field`` by default)."""
+
+    field: str
+    label: str
+    choices: tuple[str, ...] = ()
+    lowest: int = 1
+    highest: str = ""
+    shown: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.field, "label": self.label, "choices": list(self.choices),
+                "lowest": self.lowest, "highest": self.highest,
+                "shown": self.shown or self.field}
 
 
 @dataclass
@@ -80,8 +108,11 @@ class Drawing:
         self.hexsides.append({"hexside": hexside, "kind": kind, "title": title,
                               "colour": colour})
 
-    def label(self, hex_id: str, text: str, kind: str = "") -> None:
-        self.labels.append({"hex": hex_id, "text": text, "kind": kind})
+    def label(self, hex_id: str, text: str, kind: str = "",
+              between: tuple[str, str] | None = None) -> None:
+        """A label at a place, or (``between``) at the middle of the line joining two."""
+        self.labels.append({"hex": hex_id, "text": text, "kind": kind,
+                            "between": list(between) if between else None})
 
 
 @dataclass

@@ -27,7 +27,7 @@ from adjudicator.games import Game, game_ids, get_game
 from adjudicator.scenario import Scenario, parse_scenario
 from adjudicator.solver import Solver
 from adjudicator.web.asks import Ask, cited_rules
-from adjudicator.web.geometry import board_json, drawing_json
+from adjudicator.web.geometry import drawing_json, hex_view, places_of
 
 #: answers kept per position (the newest)
 MAX_CACHED = 64
@@ -35,7 +35,6 @@ MAX_CACHED = 64
 MAX_UNDO = 100
 #: most units named in one question
 MAX_UNITS_ASKED = 40
-STATUSES = ("good-order", "disrupted", "full-retreat")
 
 
 def board_module(game: Game) -> ModuleType | None:
@@ -80,25 +79,35 @@ class PositionSession:
         self.name = name
         self.sc = sc
         self.game = get_game(sc.game)
-        self.solver = Solver(self.game)
+        self.mod = board_module(self.game)
         self.asks = asks_of(self.game)
+        self.warm = self._session(sc, None)
         self.lock = threading.Lock()
         self.history: list[Scenario] = []
         self.cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.used = time.monotonic()
+        self._view: dict[str, Any] | None = None
         #: set once the game's warm-up (grounding what clicks will need) is done
         self.warmed = threading.Event()
 
+    def _session(self, sc: Scenario, previous: Any) -> Any:
+        """What the game's board keeps warm for a position (``session``), else a solver
+        (kept across edits: the map stays ground)."""
+        fn = getattr(self.mod, "session", None)
+        if fn is not None:
+            return fn(sc, previous)
+        return previous if previous is not None else Solver(self.game)
+
     def warm_up(self) -> None:
         """Ground what the clicks will need, in a background thread (the game's board
-        ``warm``); a click meanwhile is answered as usual, only not yet as fast."""
-        fn = getattr(board_module(self.game), "warm", None)
-        sc = self.sc
+        ``warm``); a click meanwhile waits for it, then is answered warm."""
+        fn = getattr(self.mod, "warm", None)
 
         def work() -> None:
             try:
-                if fn is not None:
-                    fn(sc, self.solver)
+                with self.lock:
+                    if fn is not None:
+                        fn(self.sc, self.warm)
             except Exception:  # noqa: BLE001 - a warm-up failing only leaves it cold
                 pass
             finally:
@@ -108,13 +117,28 @@ class PositionSession:
 
     # -- reading the position ----------------------------------------------------------------
 
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            fn = getattr(self.mod, "view", None)
+            self._view = fn(self.sc) if fn is not None else hex_view(self.sc)
+        return self._view
+
+    @property
+    def places(self) -> dict[str, list[float]]:
+        return places_of(self.view)
+
     def board(self) -> dict[str, Any]:
-        mod = board_module(self.game)
         readings = self.game.readings()
+        sc = self.sc
         return {
-            "name": self.name, "title": self.game.title, **board_json(self.sc),
+            "name": self.name, "title": self.game.title, "game": sc.game,
+            "turn": getattr(sc, "turn", None), "weather": getattr(sc, "weather", None),
+            "phasing": getattr(sc, "phasing", None), "readings": dict(sc.readings),
+            **self.view,
             "asks": [a.to_json() for a in self.asks.values()],
-            "click": getattr(mod, "CLICK", None), "undo": len(self.history),
+            "click": getattr(self.mod, "CLICK", None), "undo": len(self.history),
+            "edits": [e.to_json() for e in getattr(self.mod, "EDITS", ())],
             "defaults": self.game.default_readings(),
             "disputed": {r: [{"name": o["name"], "default": bool(o.get("default")),
                               "question": o.get("question", ""), "text": o.get("text", "")}
@@ -135,6 +159,9 @@ class PositionSession:
                 raise usage_error(f"'{ask.name}' takes no parameter '{k}' "
                                   f"(it takes: {', '.join(sorted(known))})", "params")
         sc = self.sc
+        places = self.places
+        hexes = {h["id"] for h in self.view["hexes"]} or set(places)
+        units = {u.id for u in sc.units}
         out: dict[str, Any] = {}
         for p in ask.params:
             v = given.get(p.name)
@@ -146,23 +173,22 @@ class PositionSession:
                     [] if p.kind in ("hexes", "units") else None)
                 continue
             if p.kind == "hex":
-                if not isinstance(v, str) or v not in sc.map.hexes:
-                    raise usage_error(f"{v!r} is not a hex of this map", where)
+                if not isinstance(v, str) or v not in hexes:
+                    raise usage_error(f"{v!r} is not a place of this map", where)
             elif p.kind == "hexes":
                 if not isinstance(v, list) or len(v) > p.most:
-                    raise usage_error(f"a list of at most {p.most} hexes", where)
+                    raise usage_error(f"a list of at most {p.most} places", where)
                 for h in v:
-                    if not isinstance(h, str) or (h not in sc.map.hexes
-                                                  and h not in sc.map.entry_areas):
-                        raise usage_error(f"{h!r} is not a hex or entry area of this map", where)
+                    if not isinstance(h, str) or h not in places:
+                        raise usage_error(f"{h!r} is not a place of this map", where)
             elif p.kind == "unit":
-                if not isinstance(v, str) or v not in sc.units_by_id:
+                if not isinstance(v, str) or v not in units:
                     raise usage_error(f"no unit {v!r} in the position", where)
             elif p.kind == "units":
                 if not isinstance(v, list) or len(v) > MAX_UNITS_ASKED:
                     raise usage_error(f"a list of at most {MAX_UNITS_ASKED} unit ids", where)
                 for u in v:
-                    if not isinstance(u, str) or u not in sc.units_by_id:
+                    if not isinstance(u, str) or u not in units:
                         raise usage_error(f"no unit {u!r} in the position", where)
             elif p.kind == "int":
                 if not isinstance(v, int) or isinstance(v, bool) or (
@@ -195,7 +221,7 @@ class PositionSession:
         rules = {r for a in ask.reading_areas for r in areas.get(a, [])}
         known = self.game.readings()
         rules |= cited & set(known)
-        chosen = {**self.solver.readings_for(self.sc), **readings}
+        chosen = {**self.game.default_readings(), **self.sc.readings, **readings}
         out = []
         for r in sorted(rules, key=lambda x: [int(t) if t.isdigit() else 0
                                               for t in x.split(".")]):
@@ -220,13 +246,13 @@ class PositionSession:
                 self.cache.move_to_end(key)
                 return {**self.cache[key], "cached": True}
             t0 = time.perf_counter()
-            reply = ask.fn(self.sc, self.solver, chosen, p)
+            reply = ask.fn(self.sc, self.warm, chosen, p)
             ms = (time.perf_counter() - t0) * 1000
             cited = cited_rules(reply.answer) | {r for ln in reply.lines for r in ln["rules"]}
             out = {
                 "ask": name, "params": p, "readings": chosen, "answer": reply.answer,
                 "cli": reply.cli, "lines": reply.lines,
-                "draw": drawing_json(self.sc, reply.drawing),
+                "draw": drawing_json(self.view, reply.drawing, self.sc),
                 "rules": sorted(cited, key=lambda x: [int(t) if t.isdigit() else 0
                                                       for t in x.split(".")] + [0, x]),
                 "touched": self.touched(ask, cited, chosen), "ms": round(ms, 1),
@@ -240,16 +266,23 @@ class PositionSession:
 
     def _replace(self, data: dict[str, Any]) -> None:
         sc = parse_scenario(_yaml_of(data), self.name, ".yaml")
-        self.solver.solve(sc, "validate")
+        check_position(sc)
         self.history.append(self.sc)
         del self.history[:-MAX_UNDO]
+        self._set(sc)
+
+    def _set(self, sc: Scenario) -> None:
         self.sc = sc
+        self.warm = self._session(sc, self.warm)
+        self._view = None
         self.cache.clear()
 
     def edit(self, op: Any) -> dict[str, Any]:
         if not isinstance(op, dict):
             raise usage_error("an edit is an object with 'op'", "op")
         kind, uid = op.get("op"), op.get("unit")
+        edits = {e.field: e for e in getattr(self.mod, "EDITS", ())}
+        place_field = getattr(self.mod, "PLACE", "hex")
         with self.lock:
             data = self.sc.model_dump(mode="json", exclude={"source"}, exclude_defaults=True)
             data["game"] = self.sc.game
@@ -259,21 +292,31 @@ class PositionSession:
             unit = data["units"][ids.index(uid)]
             if kind == "move":
                 to = op.get("to")
-                if not isinstance(to, str) or (to not in self.sc.map.hexes
-                                               and to not in self.sc.map.entry_areas):
-                    raise usage_error(f"{to!r} is not a hex or entry area of this map", "to")
-                unit["hex"] = to
+                if not isinstance(to, str) or to not in self.places:
+                    raise usage_error(f"{to!r} is not a place of this map", "to")
+                unit[place_field] = to
             elif kind == "set":
-                if "status" in op:
-                    if op["status"] not in STATUSES:
-                        raise usage_error(f"status is one of {', '.join(STATUSES)}", "status")
-                    unit["status"] = op["status"]
-                if "steps" in op:
-                    top = self.sc.units_by_id[uid].max_steps
-                    s = op["steps"]
-                    if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s <= top:
-                        raise usage_error(f"steps is a whole number from 1 to {top}", "steps")
-                    unit["steps"] = s
+                fields = [k for k in op if k not in ("op", "unit")]
+                if not fields:
+                    raise usage_error("say which field to set", "op")
+                now = self.sc.units_by_id[uid]
+                for f in fields:
+                    e = edits.get(f)
+                    if e is None:
+                        raise usage_error(f"'{f}' is not a field the board edits (it edits: "
+                                          f"{', '.join(edits) or 'none'})", f)
+                    v = op[f]
+                    if e.choices:
+                        if v not in e.choices:
+                            raise usage_error(f"{f} is one of {', '.join(e.choices)}", f)
+                    else:
+                        top = getattr(now, e.highest, None) if e.highest else None
+                        if not isinstance(v, int) or isinstance(v, bool) or v < e.lowest or (
+                                isinstance(top, int) and v > top):
+                            raise usage_error(f"{f} is a whole number from {e.lowest}"
+                                              + (f" to {top}" if isinstance(top, int) else ""),
+                                              f)
+                    unit[f] = v
             else:
                 raise usage_error("op is 'move' or 'set'", "op")
             self._replace(data)
@@ -283,8 +326,7 @@ class PositionSession:
         with self.lock:
             if not self.history:
                 raise usage_error("nothing to undo", "undo")
-            self.sc = self.history.pop()
-            self.cache.clear()
+            self._set(self.history.pop())
         return self.board()
 
 
@@ -308,8 +350,19 @@ def load_text(text: str, name: str) -> Scenario:
         shown = ", ".join(g for g in game_ids() if board_module(get_game(g)) is not None)
         raise InputError([_problem(name, f"the board does not show {sc.game} positions "
                                          f"(it shows: {shown})")])
-    Solver(sc.game).solve(sc, "validate")
+    check_position(sc)
     return sc
+
+
+def check_position(sc: Scenario) -> None:
+    """The game's own checks beyond its format: its board's ``check``, else its
+    ``validate`` query (input errors the encodings report), if it has one."""
+    game = get_game(sc.game)
+    fn = getattr(board_module(game), "check", None)
+    if fn is not None:
+        fn(sc)
+    elif "validate" in game.queries:
+        Solver(game).solve(sc, "validate")
 
 
 def _problem(name: str, message: str):

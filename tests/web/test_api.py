@@ -11,6 +11,7 @@ from board_questions import QUESTIONS, demo_path
 from cli_helpers import run
 
 from adjudicator.commands.serve import is_loopback
+from adjudicator.errors import InputError
 from adjudicator.limits import MAX_FILE_BYTES
 from adjudicator.scenario import parse_scenario
 from adjudicator.web.app import Config, create_app
@@ -110,7 +111,7 @@ def test_edit_move_status_steps_undo_and_download_validates(client, capsys, tmp_
 
 
 @pytest.mark.parametrize("op,why", [
-    ({"op": "move", "unit": "14Pz", "to": "9999"}, "not a hex"),
+    ({"op": "move", "unit": "14Pz", "to": "9999"}, "not a place"),
     ({"op": "move", "unit": "nobody", "to": "0404"}, "no unit"),
     ({"op": "set", "unit": "14Pz", "status": "asleep"}, "status is one of"),
     ({"op": "set", "unit": "14Pz", "steps": 9}, "steps is a whole number"),
@@ -219,15 +220,25 @@ def test_one_file_serves_only_it(folder):
 
 
 def test_long_question_is_stopped():
+    """The question's process is killed (not left running) and the position reopened."""
     config = Config()
     with TestClient(create_app(config), base_url="http://127.0.0.1") as c:
         pid = c.post("/api/open", json={"key": "demo:s42"}).json()["id"]
+        worker = c.app.state.board.positions[pid]
+        before = worker.process
+        assert before.is_alive()
         config.time_limit = 0.001
         r = c.post(f"/api/position/{pid}/ask",
                    json={"ask": "retreat", "params": {"hex": "0603", "length": 4}})
         assert r.status_code == 503 and "stopped" in r.json()["error"]
+        assert not before.is_alive() and before.exitcode is not None
         config.time_limit = 60
         assert c.get(f"/api/position/{pid}").status_code == 200
+        assert worker.process is not before and worker.process.is_alive()
+        r = c.post(f"/api/position/{pid}/ask",
+                   json={"ask": "retreat", "params": {"hex": "0603", "length": 4}})
+        assert r.status_code == 200 and r.json()["answer"]["hex"] == "0603"
+    assert not worker.process or not worker.process.is_alive()
 
 
 def test_rule_links_without_docs_say_how_to_build(tmp_path):
@@ -267,12 +278,33 @@ def test_loopback_by_default_and_warning_for_other_hosts(monkeypatch, capsys):
     assert out.code == 2 and "no such file or folder" in out.err
 
 
-def test_a_game_without_a_board_is_neither_listed_nor_opened(client):
-    from adjudicator.games import get_game
+def test_every_game_with_a_board_is_listed_and_opens(client):
+    from adjudicator.games import game_ids
 
+    keys = [s["key"] for s in client.get("/api/sources").json()["sources"]]
+    assert sorted(keys) == [f"demo:{g}" for g in game_ids()] and keys[0] == "demo:s42"
+    for key in keys:
+        b = client.post("/api/open", json={"key": key})
+        assert b.status_code == 200, b.text
+        b = b.json()
+        assert b["click"] in {a["name"] for a in b["asks"]}
+        assert len(b["hexes"]) + len(b["points"]) > 0 and b["units"]
+
+
+def test_a_game_without_a_board_is_neither_listed_nor_opened(client, monkeypatch):
+    from adjudicator.games import get_game
+    from adjudicator.web import app, session
+
+    real = session.board_module
+
+    def fake(game):
+        return None if game.id == "p2p" else real(game)
+
+    monkeypatch.setattr(session, "board_module", fake)
+    monkeypatch.setattr(app, "board_module", fake)
     keys = [s["key"] for s in client.get("/api/sources").json()["sources"]]
     assert "demo:s42" in keys and "demo:p2p" not in keys
     text = get_game("p2p").demo_path.read_text()
-    r = client.post("/api/upload", json={"name": "graph.yaml", "text": text})
-    assert r.status_code == 422
-    assert "does not show p2p positions" in r.json()["details"][0]["message"]
+    with pytest.raises(InputError) as exc:  # what a position's process does with an upload
+        session.load_text(text, "graph.yaml")
+    assert "does not show p2p positions" in exc.value.problems[0].message

@@ -67,7 +67,7 @@ def page(browser, server):
     pg = browser.new_page(viewport={"width": 1400, "height": 900})
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server)
+    pg.goto(server + "?open=demo:s42")
     pg.wait_for_selector("body[data-loaded]", timeout=60_000)
     yield pg
     pg.close()
@@ -83,10 +83,14 @@ def cli(capsys, name):
 
 def answered(pg, action):
     before = pg.evaluate("document.body.getAttribute('data-answered')")
+    error = pg.evaluate("document.body.getAttribute('data-error')")
     action()
-    pg.wait_for_function(f"document.body.getAttribute('data-answered') !== {json.dumps(before)}"
-                         " && document.body.getAttribute('data-answered') !== null",
+    pg.wait_for_function(f"(document.body.getAttribute('data-answered') !== {json.dumps(before)}"
+                         " && document.body.getAttribute('data-answered') !== null) || "
+                         f"document.body.getAttribute('data-error') !== {json.dumps(error)}",
                          timeout=120_000)
+    assert pg.evaluate("document.body.getAttribute('data-error')") == error, \
+        pg.inner_text("#errors") + str(pg.evaluate("window.board.values"))
 
 
 def lit(pg, *kinds) -> set[str]:
@@ -99,7 +103,8 @@ def listed_rules(pg) -> set[str]:
 
 
 def click_hex(pg, h):
-    pg.click(f'#terrain polygon.hex[data-hex="{h}"]', force=True)
+    pg.click(f'#terrain polygon.hex[data-hex="{h}"], #terrain .point[data-hex="{h}"]',
+             force=True)
 
 
 def test_click_a_stack_zoc_bonds_supply(page, capsys):
@@ -186,15 +191,24 @@ def test_may_it_go_along_this_path(page, capsys, ask):
     page.screenshot(path=str(ART / f"{ask}.png"))
 
 
-def test_enter(page, capsys):
-    page.click('#asks button[data-ask="enter"]')
-    page.select_option('#form select[name="unit"]', "14Pz")
-    click_hex(page, "0404")
+def test_move_the_whole_path(page, capsys):
+    params = next(q[1] for q in QUESTIONS if q[0] == "move")
+    page.click('#asks button[data-ask="move"]')
+    page.select_option('#form select[name="unit"]', params["unit"])
+    for h in params["path"]:
+        click_hex(page, h)
     answered(page, lambda: page.click("#ask-go"))
-    want = cli(capsys, "enter")
+    want = cli(capsys, "move")
     assert page.inner_text("#answer li:first-child").startswith(
         "yes" if want["allowed"] else "no")
     assert set(want["rules"]) <= listed_rules(page)
+    refusal = next(f for f in want["findings"] if f["refuses"])
+    step = int(refusal["text"].split(",")[0].split()[1])
+    places = [want["from"], *params["path"]]
+    assert lit(page, "refused") == {places[step]}
+    drawn = page.query_selector('#paths [data-kind="allowed"]').get_attribute("data-hexes")
+    assert drawn.split() == places[:step]
+    page.screenshot(path=str(ART / "move-path.png"))
 
 
 def test_switching_a_reading_reasks_and_marks_changes(page, capsys):
@@ -276,3 +290,158 @@ def test_rule_link_opens_the_section_or_says_how_to_build(page, server):
         assert page.query_selector("#rule-s42-6-1")
     else:
         assert "make docs" in page.inner_text("body")
+
+
+# -- the other games: each game's board, what it draws checked against its CLI JSON ----------
+
+
+def game_demo(game):
+    from adjudicator.games import get_game
+
+    return str(get_game(game).demo_path)
+
+
+def open_game(pg, server, game):
+    pg.goto(server + f"?open=demo:{game}")
+    pg.wait_for_function(f"window.board.board && window.board.board.game === '{game}'",
+                         timeout=60_000)
+    pg.wait_for_selector("body[data-loaded]")
+
+
+def game_cli(capsys, *args):
+    out = run(capsys, *args, "--json")
+    assert out.code == 0, out.err
+    return out.json
+
+
+def ask_form(pg, ask, hexes=(), fields=None):
+    pg.click(f'#asks button[data-ask="{ask}"]')
+    for name, value in (fields or {}).items():
+        if pg.query_selector(f'#form select[name="{name}"]'):
+            pg.select_option(f'#form select[name="{name}"]', value)
+        else:
+            pg.fill(f'#form input[name="{name}"]', str(value))
+            pg.dispatch_event(f'#form input[name="{name}"]', "change")
+    for pick, places in hexes:
+        pg.click(f'#form [data-pick="{pick}"]')
+        for h in places:
+            click_hex(pg, h)
+    answered(pg, lambda: pg.click("#ask-go"))
+    return pg.evaluate("window.board.reply")
+
+
+def test_kb42_click_a_stack_supply_line_and_zoc(page, server, capsys):
+    open_game(page, server, "kb42")
+    answered(page, lambda: click_hex(page, "KB3619"))
+    sup = game_cli(capsys, "supply", game_demo("kb42"), "--side", "soviet")
+    line = next(u for u in sup["units"] if u["unit"] == "15tk")
+    drawn = page.query_selector('#paths [data-kind="supply"]').get_attribute("data-hexes")
+    assert drawn.split() == line["line"]
+    zoc = game_cli(capsys, "zoc", game_demo("kb42"))
+    from adjudicator.scenario import load_scenario
+
+    sc = load_scenario(game_demo("kb42"))
+    assert {"hex": "KB3619", "side": "soviet", "rules": ["2.4"]} in zoc["exerts"]
+    blocked = {b["into"] for b in zoc["blocked"] if b["from"] == "KB3619"
+               and b["purpose"] == "movement"}
+    want = {n for n in sc.grid.neighbours("KB3619")
+            if "soviet" in zoc["controls"]["movement"].get(n, []) and n not in blocked}
+    assert want and lit(page, "zoc") == want
+    assert set(line["rules"]) <= listed_rules(page)
+    assert page.get_attribute('#answer a.rule[data-rule="2.4"]', "href") == "/rules/kb42/2.4"
+    page.screenshot(path=str(ART / "kb42-click.png"))
+
+
+def test_kb42_retreat_attacks_and_advance(page, server, capsys):
+    open_game(page, server, "kb42")
+    click_hex(page, "KB3516")
+    r = ask_form(page, "retreat", [("attackers", ["KB3617"])], {"length": 2})
+    want = game_cli(capsys, "retreats", game_demo("kb42"), "--hex", "KB3516", "--length", "2",
+                    "--attackers", "KB3617")
+    assert r["answer"] == want
+    first = {}
+    for o in want["retreats"]:
+        if o["allowed"] and o["end"] not in first:
+            first[o["end"]] = ("eliminated" if o["eliminated"] else
+                               "loses-steps" if o["steps"] else "safe")
+    for fate in ("safe", "loses-steps", "eliminated"):
+        assert lit(page, fate) == {h for h, f in first.items() if f == fate}, fate
+    assert set(want["rules"]) <= listed_rules(page)
+    page.screenshot(path=str(ART / "kb42-retreat.png"))
+    r = ask_form(page, "attacks", [("units", ["KB3518"])])
+    want = game_cli(capsys, "attacks", game_demo("kb42"), "--units",
+                    ",".join(r["params"]["units"]))
+    may = {h for hs in want["may_attack"].values() for h in hs} - set(want["must_attack"])
+    assert lit(page, "may") == may and lit(page, "must") == set(want["must_attack"])
+    r = ask_form(page, "advance", [("path", ["KB3618", "KB3519"]),
+                                   ("units", ["KB3619", "KB3617"])], {"allowance": 2})
+    want = game_cli(capsys, "advances", game_demo("kb42"), "--path", "KB3618,KB3519",
+                    "--units", ",".join(r["params"]["units"]), "--allowance", "2")
+    assert r["answer"] == want
+    assert lit(page, "end") == {h for u in want["units"] for h in u["ends"]}
+    page.screenshot(path=str(ART / "kb42-advance.png"))
+
+
+def test_eak_click_steps_and_bot_terms(page, server, capsys):
+    open_game(page, server, "eak")
+    answered(page, lambda: click_hex(page, "1007"))
+    zoc = game_cli(capsys, "zoc", game_demo("eak"))
+    steps = next(u for u in zoc["units"] if u["unit"] == "62GRD")["steps"]
+    assert lit(page, "refused") == {s["hex"] for s in steps if not s["allowed"]}
+    assert lit(page, "allowed") == {s["hex"] for s in steps if s["allowed"] and not s["stop"]}
+    page.screenshot(path=str(ART / "eak-click.png"))
+    click_hex(page, "0907")
+    r = ask_form(page, "terms")
+    want = game_cli(capsys, "bot", "terms", game_demo("eak"), "--hex", "0907")
+    assert r["answer"] == want
+    assert lit(page, "open") == {h for u in want["units"] for h in u["open_hexes"]}
+    assert "9.3" in listed_rules(page)
+    assert page.query_selector('#readings .reading[data-rule="9.3"]')
+    page.screenshot(path=str(ART / "eak-terms.png"))
+
+
+def test_sos_line_of_sight_and_spotting(page, server, capsys):
+    open_game(page, server, "sos")
+    r = ask_form(page, "los", [("from", ["0404"]), ("to", ["0703"])])
+    want = game_cli(capsys, "los", game_demo("sos"), "--from", "0404", "--to", "0703")
+    assert r["answer"] == want
+    kind = "los-clear" if want["los"] == "clear" else "los-blocked"
+    assert page.query_selector(f'#paths [data-kind="{kind}"]').get_attribute(
+        "data-hexes") == "0404 0703"
+    assert lit(page, "refused") == {b["where"] for b in want["blockers"] if b["kind"] == "hex"}
+    assert set(want["rules"]) <= listed_rules(page)
+    page.screenshot(path=str(ART / "sos-los.png"))
+    r = ask_form(page, "spotted", fields={"side": "german"})
+    want = game_cli(capsys, "spotted", game_demo("sos"), "--side", "german")
+    assert r["answer"] == want
+    assert lit(page, "spotted") == {t["hex"] for t in want["targets"] if t["spotted"]}
+    assert lit(page, "unspotted") == {t["hex"] for t in want["targets"] if not t["spotted"]}
+    page.screenshot(path=str(ART / "sos-spotted.png"))
+
+
+def test_p2p_graph_moves_lit_and_whole_path_checked(page, server, capsys):
+    open_game(page, server, "p2p")
+    cap = game_cli(capsys, "capacity", game_demo("p2p"))
+    assert len(page.query_selector_all("#terrain .point")) == 36
+    labels = {e.get_attribute("data-line"): e.text_content()
+              for e in page.query_selector_all("#features text.linelabel")}
+    for x in cap["lines"]:
+        used = x["used"]
+        if used == int(used):
+            assert labels[str(x["line"])].startswith(f"{int(used)}/{x['capacity']} ")
+    page.click('#terrain .point[data-hex="Minsk"]', force=True)
+    page.wait_for_function("window.board.reply && window.board.reply.ask === 'point'")
+    ends = set()
+    for uid in ("3Pz", "4Pz", "7Pz", "SS-R"):
+        ends |= {o["to"] for o in game_cli(capsys, "moves", game_demo("p2p"),
+                                           "--unit", uid)["may_go"]}
+    assert lit(page, "allowed") == ends
+    page.hover('#terrain .point[data-hex="Borisov"]', force=True)
+    assert page.query_selector_all("#hoverpaths .path.show")
+    page.screenshot(path=str(ART / "p2p-point.png"))
+    r = ask_form(page, "check", [("path", ["Borisov", "Smolensk"])], {"unit": "3Pz"})
+    assert r["answer"]["allowed"] is False
+    assert page.inner_text("#answer li:first-child").startswith("no")
+    assert set(r["answer"]["rules"]) <= listed_rules(page)
+    assert lit(page, "refused") == {"Smolensk"}
+    page.screenshot(path=str(ART / "p2p-check.png"))

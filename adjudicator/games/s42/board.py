@@ -2,23 +2,27 @@
 
 Each ask calls the very function its command calls, so the answer is the one
 ``adjudicator <command> --json`` prints; this module only picks what to light on the map.
+A position is kept warm in a :class:`~adjudicator.games.s42.session.Session` (its solver
+keeps the map and the position ground across questions and edits).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from adjudicator.errors import usage_error
 from adjudicator.games.s42.combat.odds import Support, compute_odds
-from adjudicator.games.s42.queries.advance import advances
+from adjudicator.games.s42.queries import moves as _moves  # noqa: F401 (registers --move)
 from adjudicator.games.s42.queries.bonds import bonds as bonds_query
 from adjudicator.games.s42.queries.check import KINDS
 from adjudicator.games.s42.queries.retreat import PHASES, RetreatRequest, retreats_many
 from adjudicator.games.s42.queries.supply import supply as supply_query
 from adjudicator.games.s42.queries.zoc import zoc as zoc_query
+from adjudicator.games.s42.session import Session
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Solver
-from adjudicator.web.asks import Ask, Drawing, Param, Reply, line
+from adjudicator.web.asks import Ask, Drawing, Edit, Param, Reply, line
 
 
 def _flags(readings: dict[str, str]) -> str:
@@ -42,8 +46,9 @@ def _stack_side(sc: Scenario, hex_id: str) -> str | None:
 # -- a click on a hex: ZOC, bonds, supply ----------------------------------------------------
 
 
-def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
+def ask_hex(sc: Scenario, ws: Session, readings: dict[str, str],
             p: dict[str, Any]) -> Reply:
+    solver = ws.solver
     h = p["hex"]
     stack = sc.units_at(h)
     ids = {u.id for u in stack}
@@ -86,7 +91,7 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
     if stack:
         side = _stack_side(sc, h)
         sup = _memo(sc, ("supply", side, rkey),
-                    lambda: supply_query(sc, solver, side=side, readings=readings))
+                    lambda: _asked(ws, readings).supply_answer(side))
         answer["supply"] = sup.to_json()
         cli.append("adjudicator supply FILE" + (f" --side {side}" if side else "")
                    + _flags(readings) + " --json")
@@ -111,10 +116,11 @@ def _fate(o) -> str:
     return "loses-steps" if o.steps_paid else "safe"
 
 
-def ask_retreat(sc: Scenario, solver: Solver, readings: dict[str, str],
+def ask_retreat(sc: Scenario, ws: Session, readings: dict[str, str],
                 p: dict[str, Any]) -> Reply:
     req = RetreatRequest(p["hex"], p["length"], None, tuple(p.get("attackers") or ()))
-    a, = retreats_many(sc, [req], p["phase"], solver, readings)
+    a = _asked(ws, readings).retreats_answer(req.hex, req.length, phase=p["phase"],
+                                            attackers=req.attackers)
     d = Drawing()
     d.hex(a.hex, "selected", f"the retreating stack in {a.hex}")
     lines = [line(f"{a.side} stack in {a.hex} retreating {a.length} ({a.phase} phase)",
@@ -141,7 +147,7 @@ def ask_retreat(sc: Scenario, solver: Solver, readings: dict[str, str],
 # -- an attack: odds, then the advance ---------------------------------------------------------
 
 
-def ask_odds(sc: Scenario, solver: Solver, readings: dict[str, str],
+def ask_odds(sc: Scenario, ws: Session, readings: dict[str, str],
              p: dict[str, Any]) -> Reply:
     o = compute_odds(sc, p["defender"], list(p["attackers"]), Support(), readings)
     d = Drawing()
@@ -167,11 +173,10 @@ def ask_odds(sc: Scenario, solver: Solver, readings: dict[str, str],
     return Reply(o.to_json(), [cli], lines, d)
 
 
-def ask_advance(sc: Scenario, solver: Solver, readings: dict[str, str],
+def ask_advance(sc: Scenario, ws: Session, readings: dict[str, str],
                 p: dict[str, Any]) -> Reply:
     units = list(p["units"])
-    a = advances(sc, p["vacated"], p["allowance"], units, None, [], [], [], "normal", solver,
-                 readings)
+    a = _asked(ws, readings).advances_answer(p["vacated"], p["allowance"], units)
     d = Drawing()
     d.hex(p["vacated"], "vacated", "the defender's vacated hex")
     lines = []
@@ -198,13 +203,29 @@ def ask_advance(sc: Scenario, solver: Solver, readings: dict[str, str],
 # -- may this unit ...? --------------------------------------------------------------------------
 
 
+def _first_refused(ans, places: list[str]) -> str | None:
+    """The hex of the first step refused, read from the refusing finding ("step N, A to B")."""
+    for f in ans.findings:
+        m = _STEP.match(f.text) if f.refuses else None
+        if m and 0 < int(m.group(1)) < len(places):
+            return places[int(m.group(1))]
+    return ans.target if not ans.allowed else None
+
+
 def _check(kind: str, spec: str, sc: Scenario, solver: Solver, readings: dict[str, str],
            path: list[str]) -> Reply:
     ans = KINDS[kind].fn(sc, spec, solver, readings)
     d = Drawing()
-    d.path([ans.start, *path], "allowed" if ans.allowed else "refused", spec)
-    if not ans.allowed:
-        d.hex(ans.target, "refused", "the first step refused")
+    places = [ans.start, *path]
+    bad = _first_refused(ans, places)
+    if bad is None:
+        d.path(places, "allowed", spec)
+    else:
+        cut = places.index(bad) if bad in places else len(places) - 1
+        if cut > 0:
+            d.path(places[:cut], "allowed", "the steps before the one refused")
+        d.path(places[max(cut - 1, 0):], "refused", spec)
+        d.hex(bad, "refused", "the first step refused")
     lines = [line(("yes: " if ans.allowed else "no: ") + ans.summary(), ans.rules,
                   "ok" if ans.allowed else "refused")]
     lines += [line(("refused: " if f.refuses else "") + f.text, f.rules,
@@ -213,27 +234,35 @@ def _check(kind: str, spec: str, sc: Scenario, solver: Solver, readings: dict[st
     return Reply(ans.to_json(), cli, lines, d)
 
 
-def ask_enter(sc: Scenario, solver: Solver, readings: dict[str, str],
-              p: dict[str, Any]) -> Reply:
-    return _check("enter", f"{p['unit']}:{p['hex']}", sc, solver, readings, [p["hex"]])
+def ask_move(sc: Scenario, ws: Session, readings: dict[str, str],
+             p: dict[str, Any]) -> Reply:
+    """The whole path in the Movement Phase (``check --move``): yes, or the first step
+    refused and its rule."""
+    if not p["path"]:
+        raise usage_error("click the hexes of the move", "path")
+    return _check("move", f"{p['unit']}:{','.join(p['path'])}", sc, ws.solver, readings,
+                  p["path"])
 
 
-def ask_retreat_path(sc: Scenario, solver: Solver, readings: dict[str, str],
+def ask_retreat_path(sc: Scenario, ws: Session, readings: dict[str, str],
                      p: dict[str, Any]) -> Reply:
+    solver = ws.solver
     spec = f"{p['unit']}:{','.join(p['path'])}"
     if p.get("length"):
         spec += f":{p['length']}"
     return _check("retreat", spec, sc, solver, readings, p["path"])
 
 
-def ask_advance_path(sc: Scenario, solver: Solver, readings: dict[str, str],
+def ask_advance_path(sc: Scenario, ws: Session, readings: dict[str, str],
                      p: dict[str, Any]) -> Reply:
+    solver = ws.solver
     if not p["path"]:
         raise usage_error("click the hexes of the advance", "path")
     spec = f"{p['unit']}:{','.join(p['path'])};vacated={p['path'][0]};adv={p['allowance']}"
     return _check("advance", spec, sc, solver, readings, p["path"])
 
 
+_STEP = re.compile(r"step (\d+),")
 HEX = Param("hex", "hex", "hex")
 ASKS = [
     Ask("hex", "This hex", "Its ZOC, the bonds around it, the supply of the stack in it.",
@@ -252,8 +281,10 @@ ASKS = [
          Param("allowance", "int", "Adv", default=4, range=(1, 6)),
          Param("units", "units", "units")),
         ask_advance, ("advance", "bonds")),
-    Ask("enter", "May it enter?", "May this unit step into this adjacent hex (movement)?",
-        (Param("unit", "unit", "unit"), Param("hex", "hex", "hex")), ask_enter, ("bonds",)),
+    Ask("move", "May it move along?",
+        "May this unit move along these hexes in the Movement Phase (the whole path)?",
+        (Param("unit", "unit", "unit"), Param("path", "hexes", "path", most=12)),
+        ask_move, ("bonds", "movement")),
     Ask("retreat-path", "May it retreat along?", "May this unit retreat along these hexes?",
         (Param("unit", "unit", "unit"), Param("path", "hexes", "path", most=5),
          Param("length", "int", "hexes ordered", required=False, range=(1, 4))),
@@ -266,11 +297,26 @@ ASKS = [
 ]
 #: what a plain click on a hex asks
 CLICK = "hex"
+#: what the player may change on a counter
+EDITS = (Edit("status", "status", ("good-order", "disrupted", "full-retreat")),
+         Edit("steps", "steps left", highest="max_steps"))
 
 
-def warm(sc: Scenario, solver: Solver) -> None:
+def session(sc: Scenario, previous: Session | None) -> Session:
+    """The warm session of a position; an edited position shares the previous one's
+    solver (the map stays ground)."""
+    return previous.with_position(sc) if previous is not None else Session(sc)
+
+
+def _asked(s: Session, readings: dict[str, str]) -> Session:
+    """The session reading the disputed rules as asked (the same solver)."""
+    return s if readings == s.readings else Session(s.sc, s.solver, readings)
+
+
+def warm(sc: Scenario, s: Session) -> None:
     """Ground what the clicks will need while the player looks at the map: the whole-
     position answers a click on a hex reads, and one question of each other kind."""
+    solver = s.solver
     readings: dict[str, str] = {}
     rkey = ()
     _memo(sc, ("zoc",), lambda: zoc_query(sc, solver))
@@ -287,4 +333,4 @@ def warm(sc: Scenario, solver: Solver) -> None:
     if mover is not None:
         nb = sc.grid.neighbours(mover.hex)
         if nb:
-            KINDS["enter"].fn(sc, f"{mover.id}:{nb[0]}", solver, readings)
+            KINDS["move"].fn(sc, f"{mover.id}:{nb[0]}", solver, readings)

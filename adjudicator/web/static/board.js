@@ -73,47 +73,55 @@
     });
   }
 
+  function svgInto(parent, markup) {
+    /* the game's own picture of a hex or hexside feature (SVG built by its picture style) */
+    if (!markup) return;
+    var g = el("g", { "pointer-events": "none" }, parent);
+    g.innerHTML = markup;
+  }
+
   function drawBoard() {
     var b = S.board;
     hatches(b.colours.zoc);
     S.hexIndex = {}; S.areaIndex = {};
     b.hexes.forEach(function (x) { S.hexIndex[x.id] = x; });
     b.areas.forEach(function (a) { S.areaIndex[a.id] = a; });
+    b.points.forEach(function (a) { S.areaIndex[a.id] = a; });
+    $("map").setAttribute("data-kind", b.kind);
     var t = $("terrain"); clear(t);
+    var f = $("features"); clear(f);
+    b.lines.forEach(function (l) {
+      var ln = el("polyline", { "class": "gline", "data-line": l.id, points: l.points.map(function (q) { return q.join(","); }).join(" "),
+        stroke: l.colour || "#3a3a3a", "stroke-width": l.width || 2, "stroke-dasharray": l.dash || null }, t);
+      if (l.title) el("title", {}, ln, l.title);
+    });
+    b.lines.forEach(function (l) {
+      if (!l.label) return;
+      var m = [(l.points[0][0] + l.points[1][0]) / 2, (l.points[0][1] + l.points[1][1]) / 2];
+      el("text", { "class": "linelabel", "data-line": l.id, x: m[0], y: m[1] + 4, fill: l.label_colour || "#1a4d8f" }, f, l.label);
+    });
     b.hexes.forEach(function (x) {
-      var p = el("polygon", { points: poly(x.c), "class": "hex", "data-hex": x.id,
-        fill: b.colours.terrain[x.terrain] || "#fff" }, t);
-      el("title", {}, p, x.id + ": " + x.terrain + (x.city ? ", " + x.city + " city" : "") +
-        (x.town ? ", town" : "") + (x.vp ? ", " + x.vp + " VP" : "") + (x.control ? ", " + x.control + " control" : ""));
+      var p = el("polygon", { points: poly(x.c), "class": "hex", "data-hex": x.id, fill: x.fill || "#fff" }, t);
+      el("title", {}, p, x.title || x.id);
       el("text", { x: x.c[0], y: x.c[1] - b.size * 0.62, "class": "hexid" }, t, x.id);
-      if (x.city) el("circle", { cx: x.c[0], cy: x.c[1] + 14, r: x.city === "major" ? 7 : 4.5, fill: "#444", "pointer-events": "none" }, t);
-      if (x.town) el("rect", { x: x.c[0] - 3, y: x.c[1] + 11, width: 6, height: 6, fill: "#666", "pointer-events": "none" }, t);
-      if (x.fortification) el("polygon", { points: [x.c[0] - 8, x.c[1] + 22, x.c[0], x.c[1] + 16, x.c[0] + 8, x.c[1] + 22].join(","), fill: "none", stroke: "#222", "stroke-width": 1.5, "pointer-events": "none" }, t);
-      if (x.vp) el("text", { x: x.c[0] + 14, y: x.c[1] + 18, "font-size": 9, fill: "#b00", "pointer-events": "none" }, t, String(x.vp));
+      svgInto(t, x.svg);
+    });
+    b.points.forEach(function (x) {
+      var node;
+      if (x.transit) node = el("rect", { "class": "point transit", "data-hex": x.id, x: x.c[0] - 40, y: x.c[1] - 13, width: 80, height: 26, rx: 12, fill: x.fill || "#fff", stroke: x.stroke || "#555", "stroke-dasharray": "4 3" }, t);
+      else node = el("circle", { "class": "point", "data-hex": x.id, cx: x.c[0], cy: x.c[1], r: x.r || 10, fill: x.fill || "#fff", stroke: x.stroke || "#000", "stroke-width": x.stroke_width || 1.5 }, t);
+      el("title", {}, node, x.title || x.id);
+      el("text", { x: x.c[0], y: x.transit ? x.c[1] + 4 : x.c[1] - (x.r || 10) - 6, "class": "pointname" }, t, x.name || x.id);
+      svgInto(t, x.svg);
     });
     b.areas.forEach(function (a) {
       var g = el("g", { "class": "area", "data-hex": a.id }, t);
       el("rect", { x: a.c[0] - 16, y: a.c[1] - 11, width: 32, height: 22, rx: 5, fill: b.colours.side[a.side] || "#ccc", stroke: "#333", "data-hex": a.id }, g);
       el("text", { x: a.c[0], y: a.c[1] + 5, "font-size": 13, "text-anchor": "middle", "pointer-events": "none" }, g, a.id);
     });
-    var f = $("features"); clear(f);
-    b.hexsides.forEach(function (s) {
-      var e = s.edge, l = s.link;
-      var seg = { x1: e[0], y1: e[1], x2: e[2], y2: e[3], "pointer-events": "none" };
-      var ln = { x1: l[0], y1: l[1], x2: l[2], y2: l[3], "pointer-events": "none" };
-      if (s.river) el("line", Object.assign({ stroke: s.river === "volga" ? "#0c3d8a" : "#1f6fd1", "stroke-width": { minor: 2.5, major: 4.5, volga: 8 }[s.river] }, seg), f);
-      if (s.lake) el("line", Object.assign({ stroke: "#7fb7e6", "stroke-width": 6 }, seg), f);
-      if (s.impassable) el("line", Object.assign({ stroke: "#111", "stroke-width": 5 }, seg), f);
-      if (s.alpine) el("line", Object.assign({ stroke: "#8a5a2b", "stroke-width": 4, "stroke-dasharray": "4 3" }, seg), f);
-      if (s.road) el("line", Object.assign({ stroke: "#b5651d", "stroke-width": s.road === "primary" ? 3 : 1.8 }, ln), f);
-      if (s.rail) el("line", Object.assign({ stroke: "#222", "stroke-width": 1.5, "stroke-dasharray": "6 3" }, ln), f);
-      if (s.bridge) {
-        var mx = (e[0] + e[2]) / 2, my = (e[1] + e[3]) / 2;
-        el("rect", { x: mx - 4, y: my - 4, width: 8, height: 8, fill: "#fff", stroke: "#000", "pointer-events": "none" }, f);
-      }
-    });
+    b.hexsides.forEach(function (s) { svgInto(f, s.svg); });
     drawUnits();
-    $("title").textContent = b.title + " · turn " + b.turn + ", " + b.weather + ", " + b.phasing + " to move";
+    $("title").textContent = b.title + (b.turn ? " · turn " + b.turn : "") + (b.weather ? ", " + b.weather : "") + (b.phasing ? ", " + b.phasing + " to move" : "");
     $("undo").disabled = !b.undo;
     $("download").href = "/api/position/" + S.id + "/download";
     if (!S.view) fit();
@@ -128,16 +136,16 @@
 
   function counter(u, x, y, parent, extra) {
     var b = S.board;
-    var g = el("g", { "class": "counter " + u.status, "data-unit": u.id, "data-hex": u.hex,
+    var g = el("g", { "class": "counter", "data-unit": u.id, "data-hex": u.hex,
       transform: "translate(" + x + "," + y + ")" }, parent);
-    el("rect", { "class": "body", width: 26, height: 22, rx: 2, fill: b.colours.side[u.side] || "#bbb" }, g);
+    var outline = u.outline || ["#222", 1];
+    el("rect", { "class": "body", width: 26, height: 22, rx: 2, fill: b.colours.side[u.side] || "#bbb", stroke: outline[0], "stroke-width": outline[1] }, g);
     el("text", { x: 13, y: 8 }, g, u.id.slice(0, 7));
-    el("text", { x: 13, y: 17, "class": "f" }, g, u.attack + "-" + u.defense + "-" + u.ma);
-    for (var i = 0; i < u.max_steps && i < 6; i++) {
+    el("text", { x: 13, y: 17, "class": "f" }, g, u.label || "");
+    if (u.max_steps) for (var i = 0; i < u.max_steps && i < 6; i++) {
       el("rect", { x: 2 + i * 4, y: 19, width: 3, height: 2, fill: i < u.steps ? "#111" : "#fff", "pointer-events": "none" }, g);
     }
-    el("title", {}, g, u.id + " (" + u.side + " " + u.type + ") " + u.attack + "-" + u.defense + "-" + u.ma +
-      ", steps " + u.steps + "/" + u.max_steps + ", " + u.status + (extra || ""));
+    el("title", {}, g, (u.tip || u.id) + (extra || ""));
     return g;
   }
 
@@ -189,7 +197,7 @@
       var dd = (x.c[0] - p.x) * (x.c[0] - p.x) + (x.c[1] - p.y) * (x.c[1] - p.y);
       if (dd < d) { d = dd; best = x.id; }
     });
-    S.board.areas.forEach(function (a) {
+    S.board.areas.concat(S.board.points).forEach(function (a) {
       var dd = (a.c[0] - p.x) * (a.c[0] - p.x) + (a.c[1] - p.y) * (a.c[1] - p.y);
       if (dd < d) { d = dd; best = a.id; }
     });
@@ -253,7 +261,9 @@
   function clickPlace(place) {
     if (S.ask && S.active) { fill(place); return; }
     select(place);
-    if (S.board.click && S.hexIndex[place]) run(S.board.click, { hex: place });
+    var ca = S.board.click ? askDef(S.board.click) : null;
+    var cp = ca ? ca.params.filter(function (p) { return p.kind === "hex"; })[0] : null;
+    if (cp && (S.hexIndex[place] || !S.board.hexes.length)) { var q = {}; q[cp.name] = place; run(S.board.click, q); }
   }
   function select(place) {
     S.selected = place;
@@ -264,6 +274,9 @@
 
   function drawAsks() {
     var box = $("asks"); clear(box);
+    var ca = S.board.click ? askDef(S.board.click) : null;
+    $("click-hint").textContent = (ca ? "Click a place or a stack: " + ca.help + " " : "") +
+      "Or choose a question, fill it by clicking the map, and ask.";
     S.board.asks.forEach(function (a) {
       if (a.name === S.board.click) return;
       var b = h("button", { type: "button", "data-ask": a.name, title: a.help }, box, a.title);
@@ -279,7 +292,7 @@
     a.params.forEach(function (p) {
       if (fillFrom[p.name] !== undefined) S.values[p.name] = fillFrom[p.name];
       else if (p.default !== undefined) S.values[p.name] = p.default;
-      else if (p.kind === "hex" && S.selected && S.hexIndex[S.selected] && !Object.keys(S.values).some(function (k) { return paramOf(a, k).kind === "hex"; })) S.values[p.name] = S.selected;
+      else if (p.kind === "hex" && S.selected && centre(S.selected) && !Object.keys(S.values).some(function (k) { return paramOf(a, k).kind === "hex"; })) S.values[p.name] = S.selected;
       else if (p.kind === "unit" && S.selected && unitsAt(S.selected).length) S.values[p.name] = unitsAt(S.selected)[0].id;
       else if (p.kind === "hexes" || p.kind === "units") S.values[p.name] = [];
     });
@@ -303,7 +316,8 @@
       var ids = S.values[p.name] || [];
       unitsAt(place).forEach(function (u) { if (ids.indexOf(u.id) < 0) ids.push(u.id); });
       S.values[p.name] = ids;
-      S.active = nextEmpty(a);
+      var next = nextEmpty(a);  // stay on the units (more stacks may join) unless one is missing
+      if (next && paramOf(a, next).kind !== "hexes") S.active = next;
     }
     select(place);
     drawForm();
@@ -368,7 +382,7 @@
   }
 
   function ruleLink(id, parent) {
-    var a = h("a", { "class": "rule", href: "/rules/" + S.board.game + "/" + id, target: "_blank", rel: "noopener", "data-rule": id }, parent, id);
+    var a = h("a", { "class": "rule", href: "/rules/" + S.board.game + "/" + id.split("#")[0], target: "_blank", rel: "noopener", "data-rule": id }, parent, id);
     parent.appendChild(document.createTextNode(" "));
     return a;
   }
@@ -404,7 +418,8 @@
       if (!x.c) return;
       var attrs = { "class": "lit k-" + x.kind, "data-hex": x.hex, "data-kind": x.kind };
       var node;
-      if (x.area) node = el("rect", Object.assign(attrs, { x: x.c[0] - 18, y: x.c[1] - 13, width: 36, height: 26, rx: 6 }), lit);
+      if (S.board.kind === "graph") node = el("circle", Object.assign(attrs, { cx: x.c[0], cy: x.c[1], r: S.board.size * 0.9 }), lit);
+      else if (x.area) node = el("rect", Object.assign(attrs, { x: x.c[0] - 18, y: x.c[1] - 13, width: 36, height: 26, rx: 6 }), lit);
       else node = el("polygon", Object.assign(attrs, { points: poly(x.c) }), lit);
       if (x.kind === "zoc") {
         var side = (S.board.units.filter(function (u) { return u.hex === S.selected; })[0] || {}).side;
@@ -434,6 +449,7 @@
       changed.sort().forEach(function (k) {
         var c = centre(k);
         if (c && S.hexIndex[k]) el("polygon", { "class": "changed-mark", "data-hex": k, points: poly(c) }, ch);
+        else if (c) el("circle", { "class": "changed-mark", "data-hex": k, cx: c[0], cy: c[1], r: S.board.size }, ch);
       });
       var lines = ul.querySelectorAll("li.changed").length;
       note.hidden = false;
@@ -479,15 +495,14 @@
   }
 
   var LEGEND = [
-    ["#1f6fd1", "river"], ["#b5651d", "road"], ["#111", "impassable hexside"],
-    ["hatch", "ZOC of the stack (hatched in its side's colour)"], ["#2e7d32", "safe end / may end / allowed"],
-    ["#e0a000", "end losing steps"], ["#c62828", "eliminated / refused / defender"],
-    ["#7b1fa2", "bond; hexes and hexsides it closes"], ["#00695c", "Line of Supply (dashed)"],
-    ["#0d47a1", "advance path"], ["#ff00c8", "changed by a reading"]
+    ["hatch", "ZOC of the stack (hatched in its side's colour)"], ["#2e7d32", "safe end / may end / allowed / clear"],
+    ["#e0a000", "end losing steps / line nearly full"], ["#c62828", "eliminated / refused / defender / blocked"],
+    ["#7b1fa2", "bond; hexes and hexsides it closes"], ["#00695c", "line of supply (dashed)"],
+    ["#0d47a1", "advance path / seen"], ["#ff00c8", "changed by a reading"]
   ];
   function drawLegend() {
     var ul = $("legend"); clear(ul);
-    LEGEND.forEach(function (x) {
+    (S.board ? S.board.legend : []).concat(LEGEND).forEach(function (x) {
       var li = h("li", {}, ul);
       var sw = h("span", {}, li);
       sw.style.background = x[0] === "hatch" ? "repeating-linear-gradient(45deg,#555 0 2px,#fff 2px 6px)" : x[0];
@@ -506,15 +521,20 @@
       var svg = el("svg", { width: 52, height: 44, viewBox: "0 0 26 22" });
       row.appendChild(svg);
       counter(u, 0, 0, svg);
-      h("span", {}, row, u.id + " · " + u.type);
-      var sel = h("select", { "data-edit": "status", title: "status" }, row);
-      ["good-order", "disrupted", "full-retreat"].forEach(function (s) {
-        var o = h("option", { value: s }, sel, s); if (s === u.status) o.selected = true;
+      h("span", {}, row, u.id + (u.type ? " · " + u.type : ""));
+      S.board.edits.forEach(function (e) {
+        var now = u[e.shown];
+        if (e.choices.length) {
+          var sel = h("select", { "data-edit": e.field, title: e.label }, row);
+          e.choices.forEach(function (c) { var o = h("option", { value: c }, sel, c); if (c === now) o.selected = true; });
+          sel.addEventListener("change", function () { var op = { op: "set", unit: u.id }; op[e.field] = sel.value; edit(op); });
+        } else {
+          var top = e.highest ? u[e.highest] : null;
+          var inp = h("input", { type: "number", min: e.lowest, max: top, value: now, "data-edit": e.field, title: e.label }, row);
+          if (top) h("span", {}, row, "/" + top + " " + e.label.split(" ")[0]);
+          inp.addEventListener("change", function () { var op = { op: "set", unit: u.id }; op[e.field] = parseInt(inp.value, 10); edit(op); });
+        }
       });
-      sel.addEventListener("change", function () { edit({ op: "set", unit: u.id, status: sel.value }); });
-      var st = h("input", { type: "number", min: 1, max: u.max_steps, value: u.steps, "data-edit": "steps", title: "steps left" }, row);
-      h("span", {}, row, "/" + u.max_steps + " steps");
-      st.addEventListener("change", function () { edit({ op: "set", unit: u.id, steps: parseInt(st.value, 10) }); });
     });
   }
   function edit(op) {

@@ -1,0 +1,125 @@
+"""What the Enemy Action: Kharkov board offers in the browser (``adjudicator serve``).
+
+Each ask calls the function its command calls (``zoc``, ``bot terms``), so the answer is
+the one ``adjudicator <command> --json`` prints; this module only picks what to light.
+This game chooses its readings in the position (``readings:``), so a reading switched on
+the board is asked on a copy of the position that says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.games.eak.commands.bot import terms_answer
+from adjudicator.games.eak.commands.zoc import zoc_answer
+from adjudicator.scenario import Scenario
+from adjudicator.solver import Solver
+from adjudicator.web.asks import Ask, Drawing, Edit, Param, Reply, line
+
+
+def _read(sc: Scenario, readings: dict[str, str]) -> Scenario:
+    """The position with the readings asked written into it (as a file would say them)."""
+    if not readings:
+        return sc
+    return sc.model_copy(update={"readings": {**sc.readings, **readings}})
+
+
+def _note(readings: dict[str, str]) -> str:
+    return (" (with readings: " + ", ".join(f"{r}: {n}" for r, n in sorted(readings.items()))
+            + " in the position)") if readings else ""
+
+
+def _zoc(sc: Scenario, solver: Solver, readings: dict[str, str]) -> dict[str, Any]:
+    memo = sc.__dict__.setdefault("_board_memo", {})
+    key = ("zoc", tuple(sorted(readings.items())))
+    if key not in memo:
+        memo[key] = zoc_answer(_read(sc, readings), solver)
+    return memo[key]
+
+
+def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
+            p: dict[str, Any]) -> Reply:
+    h = p["hex"]
+    ids = {u.id for u in sc.units_at(h)}
+    a = _zoc(sc, solver, readings)
+    d = Drawing()
+    d.hex(h, "selected", h)
+    who = a["zoc"].get(h, [])
+    lines = [line(f"ZOC in {h}: {', '.join(who) if who else 'none'}", ["11"], "zoc")]
+    for s in a["sources"]:
+        if ids & set(s["units"]):
+            d.hex(s["hex"], "zoc", f"{s['hex']}: in the {s['side']} ZOC of "
+                                   f"{', '.join(s['units'])}")
+    for n in a["no_zoc"]:
+        if n["unit"] in ids:
+            lines.append(line(f"{n['unit']} exerts no ZOC", n["rules"], "zoc"))
+    for g in a["garrison_zoc"]:
+        if g["garrison"] == h:
+            lines.append(line(f"the Garrison in {h} exerts a ZOC into {' '.join(g['hexes'])}",
+                              g["rules"], "zoc"))
+            for x in g["hexes"]:
+                d.hex(x, "zoc", f"{x}: in the Garrison's ZOC")
+    for u in a["units"]:
+        if u["unit"] not in ids:
+            continue
+        lines.append(line(f"{u['unit']} leaves {h} for {u['exit_cost']} extra MP"
+                          if u["exit_cost"] else f"{u['unit']} leaves {h} freely",
+                          u["exit_rules"] or ["10.1"], "ok"))
+        for st in u["steps"]:
+            kind = "refused" if not st["allowed"] else "stop" if st["stop"] else "allowed"
+            text = {"refused": "may not step into", "stop": "may step into, and stops in",
+                    "allowed": "may step into"}[kind]
+            lines.append(line(f"{u['unit']} {text} {st['hex']}", st["rules"], kind))
+            d.hex(st["hex"], kind, f"{u['unit']} {text} it")
+    return Reply(a, ["adjudicator zoc FILE --json" + _note(readings)], lines, d)
+
+
+def ask_terms(sc: Scenario, solver: Solver, readings: dict[str, str],
+              p: dict[str, Any]) -> Reply:
+    h = p["hex"]
+    a = terms_answer(_read(sc, readings), h, solver)
+    d = Drawing()
+    d.hex(h, "selected", h)
+    lines = []
+    if not a["units"]:
+        lines.append(line(f"no units in {h}", a["rules"]))
+    for u in a["units"]:
+        lines.append(line(f"{u['unit']}: " + ("surrounded" if u["surrounded"] else
+                                              "not surrounded, open toward "
+                                              + " ".join(u["open_hexes"])),
+                          u["rules"], "refused" if u["surrounded"] else "ok"))
+        for x in u["open_hexes"]:
+            d.hex(x, "open", f"{u['unit']} is open toward {x}")
+    by = a["causing_surround_of_this_hex"]
+    if by["units"]:
+        lines.append(line(f"causing the surround of {h}: {', '.join(by['units'])}", by["rules"],
+                          "surround"))
+        for uid in by["units"]:
+            u = sc.units_by_id.get(uid)
+            if u is not None:
+                d.hex(u.hex, "surround", f"{uid} causes the surround of {h}")
+    of = a["this_hex_causes_surround_of"]
+    if of["hexes"]:
+        lines.append(line(f"the units in {h} cause the surround of {' '.join(of['hexes'])}",
+                          of["rules"], "surround"))
+        for x in of["hexes"]:
+            d.hex(x, "surround", f"surrounded by the units in {h}")
+    lines.append(line("not encoded: " + ", ".join(a["not_encoded"]), []))
+    return Reply(a, [f"adjudicator bot terms FILE --hex {h} --json" + _note(readings)], lines,
+                 d)
+
+
+HEX = Param("hex", "hex", "hex")
+ASKS = [
+    Ask("hex", "This hex", "its ZOC and each unit's next step under the ZOCs.", (HEX,), ask_hex,
+        ("adjacency",)),
+    Ask("terms", "Bot terms", "the Soviet procedure's terms for the units of a hex: "
+        "surrounded, open hexes, who causes the surround.", (HEX,), ask_terms, ("adjacency",)),
+]
+CLICK = "hex"
+EDITS = (Edit("steps", "steps left", highest="max_steps"),
+         Edit("supply", "supply", ("in-supply", "out-of-supply", "isolated")))
+
+
+def warm(sc: Scenario, solver: Solver) -> None:
+    _zoc(sc, solver, {})
