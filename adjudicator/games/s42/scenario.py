@@ -80,6 +80,9 @@ class HexSpec(base.HexSpec):
     landmark: bool = False
     #: The railroad in this hex is not yet repaired for the Axis (17.1, 17.2, 17.4).
     rail_unrepaired: bool = False
+    #: Movement: an Axis Railhead marker stands here (17.2.1); Soviet rail movement
+    #: never enters it (5.6.3).
+    railhead: bool = False
 
 
 class HexsideSpec(base.HexsideSpec):
@@ -93,11 +96,17 @@ class HexsideSpec(base.HexsideSpec):
     #: Not in contract v1: force a river or lake hexside frozen or unfrozen.
     #: By default major rivers (not the Volga) and lakes freeze on Winter turns (23.4).
     frozen: bool | None = None
+    #: Movement: the Volga Flotilla marker (5.5.3): a Soviet crossing site of the Volga
+    #: that acts as a ferry, on a Volga hexside in or north of hex 5622.
+    flotilla: bool = False
 
 
 class EntryArea(base.EntryArea):
     side: Literal["axis", "soviet", "neutral"]
     hexes: list[str] = Field(default_factory=list)
+    #: Movement: the edge hexes a road leads into from this area, with the road's kind
+    #: (22.3.1: a mechanized unit re-entering the map there may use the road rate).
+    roads: dict[str, Literal["primary", "secondary"]] = Field(default_factory=dict)
 
 
 class MapSpec(base.MapSpec):
@@ -143,6 +152,22 @@ class Unit(base.Unit):
     range: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
     #: Movement: the MA is printed in a black box, so no Extended Movement (2.3.2, 5.3).
     ma_boxed: bool = False
+    #: Movement: a Soviet Garrison unit (blue Unit Type box, 20.4): it stays put until
+    #: an Axis combat unit comes within five hexes.
+    garrison: bool = False
+    #: Movement: a Soviet North Caucasus unit held until its release (20.6).
+    north_caucasus: bool = False
+    #: Movement: the hold of 20.4 or 20.6 on this unit was lifted earlier in the game.
+    released: bool = False
+    #: Movement: an Axis Plan Blucher unit (20.7): it leaves entry area W only across
+    #: the Kerch Strait.
+    blucher: bool = False
+    #: Movement: a North Caucasian Volunteer unit placed this turn (20.8): it moves one
+    #: hex only.
+    arriving: bool = False
+    #: Movement: which Soviet Army HQ this is (4.3, 20.1): the 1st Guards and 5th Shock
+    #: Armies take at most two tank or mechanized corps.
+    army: Literal["1st-guards", "5th-shock", "tank"] | None = None
 
     @field_validator("id", "hex", mode="before")
     @classmethod
@@ -225,6 +250,15 @@ class Scenario(base.Scenario):
     def check_unit(self, path: tuple[str | int, ...], u: Unit, add: base.Add) -> None:
         if u.steps is not None and u.steps > u.max_steps:
             add((*path, "steps"), f"{u.steps} steps left but max_steps is {u.max_steps}")
+        if u.army and u.type != "soviet-army-hq":
+            add((*path, "army"), "only a soviet-army-hq names its army (4.3, 20.1)")
+        if u.arriving and u.nationality != "ncv":
+            add((*path, "arriving"), "only North Caucasian Volunteers (nationality: ncv) "
+                "arrive under 20.8")
+        for flag, side in (("garrison", "soviet"), ("north_caucasus", "soviet"),
+                           ("blucher", "axis")):
+            if getattr(u, flag) and u.side != side:
+                add((*path, flag), f"only {side} units are {flag.replace('_', ' ')} units")
 
     def check(self, add: base.Add) -> None:
         grid = self.grid
@@ -232,6 +266,19 @@ class Scenario(base.Scenario):
             if src.hex not in grid and src.hex not in self.map.entry_areas:
                 add(("supply_sources", i, "hex"),
                     f"'{src.hex}' is neither a map hex nor an entry area")
+        flotillas = [k for k, v in self.map.hexsides.items() if v.flotilla]
+        for key in flotillas:
+            if self.map.hexsides[key].river != "volga":
+                add(("map", "hexsides", key, "flotilla"),
+                    "the Volga Flotilla marker goes on a Volga hexside (5.5.3)")
+        if len(flotillas) > 1:
+            add(("map", "hexsides", flotillas[1], "flotilla"),
+                "there is one Volga Flotilla marker (5.5.3)")
+        for aid, area in self.map.entry_areas.items():
+            for h in area.roads:
+                if h not in area.hexes:
+                    add(("map", "entry_areas", aid, "roads", h),
+                        f"'{h}' is not one of the area's hexes")
         for hid, spec in self.map.hexes.items():
             if spec.sea and not spec.port:
                 add(("map", "hexes", hid, "sea"), "a sea is given only for a port (16.2.3)")

@@ -89,6 +89,16 @@ CAUSES = {
     "soviet_unit": "a Soviet unit is in Taman",
     "axis_port": "only Naval Infantry lands at an Axis-controlled port",
     "disrupted_landing": "it lands Disrupted",
+    "voyage_ends": "the voyage costs all of its MA and ends the move",
+    "flotilla_south": "the Volga Flotilla marker opens a crossing only in or north of "
+    "hex 5622",
+    "railhead": "Soviet units never rail into or past an Axis Railhead marker",
+    "garrison": "a Garrison unit stays put until an Axis combat unit comes within five "
+    "hexes of it",
+    "north_caucasus": "a North Caucasus unit stays put until the Soviet units there are "
+    "released",
+    "blucher": "a Plan Blucher unit leaves entry area W only across the Kerch Strait",
+    "arriving": "a North Caucasian Volunteer unit moves one hex on its turn of arrival",
 }
 
 
@@ -286,9 +296,50 @@ def question(sc: Scenario, units: Sequence[str], chart: Tec,
             facts.append(F("move_used", [F(what), N(n)]))
     for sea in used.sea:
         facts.append(F("move_used", [F("sea", [F(sea)]), N(1)]))
+    facts += special_facts(sc, units)
     if path:
         facts += [F("move_path", [S(m), N(i), S(p)]) for i, p in enumerate([start, *path])]
     return m, facts, window(sc, [z])
+
+
+#: The army constant of ``move_army/2`` (4.3) for each ``army`` of a Soviet Army HQ.
+ARMIES = {"1st-guards": "guards", "5th-shock": "shock", "tank": "tank"}
+#: The row of hex 5622 (5.5.3: the Volga Flotilla goes in or north of it).
+FLOTILLA_ROW = 22
+
+
+def special_facts(sc: Scenario, units: Sequence[str]) -> list[clingo.Symbol]:
+    """The markers and unit flags the Movement Phase reads (5.5.3, 5.6.3, 20.4-20.8,
+    22.3.1, 4.3), and the geometry they need (rows, distances), as ``move_*`` facts."""
+    from adjudicator.hexgrid import parse_hex_id
+    F, S = clingo.Function, clingo.String
+    out: list[clingo.Symbol] = []
+    for key, side in sc.map.hexsides.items():
+        if side.flotilla:
+            a, b = _pair(key)
+            out += [F("move_flotilla", [S(a), S(b)]), F("move_flotilla", [S(b), S(a)])]
+            for h in (a, b):
+                if parse_hex_id(h)[1] <= FLOTILLA_ROW:
+                    out.append(F("move_flotilla_area", [S(h)]))
+    out += [F("move_railhead", [S(h)]) for h, spec in sc.map.hexes.items() if spec.railhead]
+    for aid, area in sc.map.entry_areas.items():
+        out += [F("move_area_road", [S(aid), S(h), F(k)]) for h, k in area.roads.items()]
+    axis_combat = [v for v in sc.units if v.side == "axis" and v.is_combat
+                   and v.hex in sc.map.hexes]
+    for u in sc.units:
+        if u.army:
+            out.append(F("move_army", [S(u.id), F(ARMIES[u.army])]))
+    for uid in units:
+        u = sc.units_by_id[uid]
+        for flag, pred in (("garrison", "move_garrison"), ("north_caucasus",
+                           "move_north_caucasus"), ("released", "move_released"),
+                           ("blucher", "move_blucher"), ("arriving", "move_arriving")):
+            if getattr(u, flag):
+                out.append(F(pred, [S(uid)]))
+        if u.garrison and not u.released and u.hex in sc.map.hexes:
+            out += [F("move_near", [S(uid), S(v.id)]) for v in axis_combat
+                    if sc.grid.distance(u.hex, v.hex) <= 5]
+    return out
 
 
 # -- the answer --------------------------------------------------------------
@@ -370,19 +421,20 @@ def answer(sc: Scenario, units: list[str], m: str, ans, chart: Tec) -> MovesAnsw
     stops: dict[str, list[tuple[str, str]]] = {}
     for a in mine("move_stop", 4):
         stops.setdefault(_s(a[1]), []).append((_s(a[2]), a[3].name))
-    road_edges = {(_s(a[1]), _s(a[2])) for a in mine("move_part", 6) if _s(a[4]) == "5.2"}
+    road_edges = {(_s(a[1]), _s(a[2])) for a in mine("move_part", 6) if a[5].name == "road"}
     part_rules: dict[tuple[str, str], set[str]] = {}
     for a in mine("move_part", 6):
         part_rules.setdefault((_s(a[1]), _s(a[2])), set()).add(_s(a[4]))
     landing = {(_s(a[1])): (_s(a[2])) for a in mine("move_landing", 4)}
-    parents = {x: graph.walk(x, start, allow.get(x, 0) if x in ("normal", "extended")
-                             else 2 if x == "tactical" else 0)
-               for x in MODES if x in allow}
+    disrupts = {(a[1].name, _s(a[2])): _s(a[3]) for a in mine("move_disrupts", 4)}
+    naval = allow.get("sea", 0) > 0
+    parents = {x: graph.walk(x, start, allow.get(x, 0)) for x in MODES if x in allow}
     ends: list[MoveEnd] = []
     for place in sorted(ends_by, key=lambda p: (p not in sc.map.hexes, p)):
         modes = [x for x in MODES if x in ends_by[place]]
         x = modes[0]
-        best = max((st for st in parents[x] if st[0] == place), key=lambda st: st[1])
+        best = max((st for st in parents[x] if st[0] == place and st[1] >= 0),
+                   key=lambda st: st[1])
         path = _path(parents[x], best)
         rules = set(allow_rules.get(x, ()))
         prev = start
@@ -398,7 +450,7 @@ def answer(sc: Scenario, units: list[str], m: str, ans, chart: Tec) -> MovesAnsw
         else:
             spent, left, kind = None, None, x
         why = stops.get(place, [])
-        must_stop = bool(why) or x in ("rail", "sea", "kerch")
+        must_stop = bool(why) or x in ("rail", "kerch") or (x == "sea" and not naval)
         stop_rules = sorted({r for r, _ in why}, key=rule_key)
         texts = [CAUSES[c] for _, c in why]
         notes = []
@@ -408,19 +460,28 @@ def answer(sc: Scenario, units: list[str], m: str, ans, chart: Tec) -> MovesAnsw
             notes.append("place a Train marker on it (5.6.1)")
         if x in ("sea", "kerch"):
             r = "5.7.1" if x == "sea" else "5.7.2"
-            stop_rules = sorted({*stop_rules, r}, key=rule_key)
-            texts.append("the crossing costs all of its MA")
+            if x == "sea" and naval:
+                notes.append("Naval Infantry: the voyage is one of its two Tactical "
+                             "Movement hexes (5.7.1)")
+            else:
+                stop_rules = sorted({*stop_rules, r}, key=rule_key)
+                texts.append("the crossing costs all of its MA")
             if place in landing:
                 notes.append(f"it lands Disrupted ({landing[place]})")
         if x == "tactical":
             notes.append("Tactical Movement: the unit may still attack (5.4)")
+        if (x, place) in disrupts:
+            notes.append(f"it ends Disrupted: an ASU that moves more than two hexes "
+                         f"({disrupts[(x, place)]})")
+            rules.add(disrupts[(x, place)])
         rules |= set(stop_rules)
         ends.append(MoveEnd(place, x, kind, path, spent, left, must_stop, stop_rules,
                             "; ".join(texts), sorted(rules, key=rule_key), modes[1:], notes))
     refused = _refusals(sc, m, start, ans, ends_by, parents, mine)
     return MovesAnswer(units, start, side, chart.describe(),
                        {x: _mp(k) for x, k in allow.items() if x in ("normal", "extended")}
-                       | ({"tactical_hexes": 2} if "tactical" in allow else {}),
+                       | ({"tactical_hexes": allow["tactical"]} if "tactical" in allow
+                          else {}),
                        no_modes, ends, refused)
 
 
@@ -514,8 +575,13 @@ def check_move(sc: Scenario, spec: str, solver: Solver | None = None,
         stop = bool(stops)
         if stops:
             note.rules = sorted(set(note.rules) | set(stops), key=rule_key)
+        found = [note]
+        for s in ans.by_name("move_path_disrupts", 2):
+            if _s(s.arguments[0]) == m and mode != "tactical":
+                found.append(Finding("asu_disrupted", f"{unit_id} moves more than two hexes "
+                                     "and ends Disrupted", [_s(s.arguments[1])]))
         return CheckAnswer("move", unit_id, start, target, True, stop,
-                           [note, _chart_finding(chart)])
+                           [*found, _chart_finding(chart)])
     # the mode that follows the path furthest, normal first on ties
     best = None
     for x in MODES:
