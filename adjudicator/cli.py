@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import inspect
 import json
 import os
@@ -29,7 +30,10 @@ from adjudicator.clock import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, time_limit_mes
 from adjudicator.errors import InputError, Problem, TimeLimitError, usage_error
 from adjudicator.games import default_game_id, game_ids, get_game
 
-app = typer.Typer(
+#: The Typer app. Its commands are registered when first needed: ``main`` registers only
+#: the command it runs (see ``_register``); ``adjudicator.cli.app`` from outside is the
+#: app with every command.
+_app = typer.Typer(
     name="adjudicator",
     help="Answers rules questions for hex-and-counter wargames, citing the rules that decide them.",
     no_args_is_help=True,
@@ -42,7 +46,7 @@ app = typer.Typer(
 _WATCHDOG = {"armed": False, "json": False}
 
 
-@app.callback()
+@_app.callback()
 def _options(
     ctx: typer.Context,
     time_limit: Annotated[float, typer.Option(
@@ -63,11 +67,12 @@ def _options(
 
 class _Recorder:
     """Stands in for the Typer app while command modules register their commands:
-    records each command's name, function and Typer settings; anything else (a group's
-    ``add_typer``) goes to the real app."""
+    records each command's name, function and Typer settings, and the name of each
+    group a module adds (``add_typer``, which goes to the real app)."""
 
     def __init__(self, real: typer.Typer | None = None) -> None:
         self.commands: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {}
+        self.groups: list[str] = []
         self._real = real
 
     def __getattr__(self, attr: str) -> Any:
@@ -82,29 +87,110 @@ class _Recorder:
 
         return record
 
+    def add_typer(self, group: typer.Typer, *args: Any, **kw: Any) -> Any:
+        if self._real is None:
+            raise AttributeError("add_typer")
+        self.groups.append(kw.get("name") or "")
+        return self._real.add_typer(group, *args, **kw)
 
-def _recorded(modules: list, real: typer.Typer | None = None,
+
+@functools.cache
+def _module_commands(module: str, core: bool) -> _Recorder:
+    """What one command module registers (its ``register`` is called once)."""
+    rec = _Recorder(_app if core else None)
+    register = getattr(importlib.import_module(module), "register", None)
+    if register is not None:
+        register(rec)
+    return rec
+
+
+def _recorded(modules: list[str], core: bool = False,
               ) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
-    rec = _Recorder(real)
+    out: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {}
     for module in modules:
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(rec)
-    return rec.commands
+        out.update(_module_commands(module, core).commands)
+    return out
+
+
+def _module_names(gid: str | None) -> list[str]:
+    """The command modules of the core (None) or of a game, sorted by module name."""
+    if gid is None:
+        pkg = commands
+    else:
+        package = f"{get_game(gid).package}.commands"
+        try:
+            pkg = importlib.import_module(package)
+        except ModuleNotFoundError as exc:
+            if exc.name != package:
+                raise
+            return []
+    return [f"{pkg.__name__}.{info.name}"
+            for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
 
 
 @functools.cache
-def core_commands() -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
-    """The commands the core's modules (``adjudicator/commands/``) register."""
-    return _recorded([importlib.import_module(f"{commands.__name__}.{info.name}")
-                      for info in sorted(pkgutil.iter_modules(commands.__path__),
-                                         key=lambda m: m.name)], app)
+def core_commands(name: str | None = None,
+                  ) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
+    """The commands the core's modules (``adjudicator/commands/``) register (with
+    ``name``: those of the modules that register it, when the index knows them)."""
+    return _recorded(_modules_for(None, name), core=True)
 
 
 @functools.cache
-def game_commands(game_id: str) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
-    """The commands a game's modules (``adjudicator/games/<game>/commands/``) register."""
-    return _recorded(get_game(game_id).submodules("commands"))
+def game_commands(game_id: str, name: str | None = None,
+                  ) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
+    """The commands a game's modules (``adjudicator/games/<game>/commands/``) register
+    (with ``name``: those of the modules that register it, when the index knows them)."""
+    return _recorded(_modules_for(game_id, name))
+
+
+def _modules_for(gid: str | None, name: str | None) -> list[str]:
+    """The command modules of the core (None) or a game that may register ``name``
+    (all of them without a name, or when the index does not know it); a module the
+    index does not know is kept."""
+    modules = _module_names(gid)
+    index = _index() if name is not None else None
+    if index is None or name not in index["names"]:
+        return modules
+    known = index["modules"]
+    return [m for m in modules if m not in known or name in known[m]]
+
+
+def _index() -> dict[str, Any]:
+    """Which command module registers which command names (and groups), for the games
+    registered now."""
+    return _index_for(tuple(_games_in_order()))
+
+
+@functools.cache
+def _index_for(game_order: tuple[str, ...]) -> dict[str, Any]:
+    """``_index``: read from the on-disk cache (``adjudicator/cache.py``), keyed by the
+    command modules' files, or made by importing every command module once (and then
+    stored, when the cache can be written)."""
+    from adjudicator import cache
+
+    gids = [None, *game_order]
+    names = {gid: _module_names(gid) for gid in gids}
+    files = [__file__]
+    for modules in names.values():
+        for m in modules:
+            spec = importlib.util.find_spec(m)
+            files.append(str(spec.origin) if spec is not None else m)
+    key = cache.digest_of_files([*files, repr(gids)])
+    data = cache.read_json("commands", key)
+    if (isinstance(data, dict) and isinstance(data.get("names"), list)
+            and isinstance(data.get("modules"), dict)):
+        data["names"] = set(data["names"])
+        return data
+    modules: dict[str, list[str]] = {}
+    for gid, ms in names.items():
+        for m in ms:
+            rec = _module_commands(m, gid is None)
+            modules[m] = [*rec.commands, *rec.groups]
+    data = {"modules": modules, "names": sorted({n for v in modules.values() for n in v})}
+    cache.write_json("commands", key, data)
+    data["names"] = set(data["names"])
+    return data
 
 
 def game_queries(game_id: str) -> list[str]:
@@ -147,9 +233,9 @@ def implementation(name: str, gid: str | None) -> tuple[Callable[..., Any], dict
     answers, when it has neither. Without a position (or for a game nobody registered,
     whose file the loader then refuses): the core's, else the default game's, else the
     first game's that has the command."""
-    core = core_commands()
+    core = core_commands(name)
     if gid is not None and gid in game_ids():
-        own = game_commands(gid)
+        own = game_commands(gid, name)
         if name in own:
             return own[name]
         if name in core:
@@ -159,8 +245,8 @@ def implementation(name: str, gid: str | None) -> tuple[Callable[..., Any], dict
     if name in core:
         return core[name]
     for g in _games_in_order():
-        if name in game_commands(g):
-            return game_commands(g)[name]
+        if name in game_commands(g, name):
+            return game_commands(g, name)[name]
     raise usage_error(f"no game has a '{name}' command", "command")
 
 
@@ -225,33 +311,74 @@ def _by_game(name: str, impls: dict[str | None, tuple]) -> Callable[..., Any]:
     return run
 
 
-def _register_commands() -> None:
-    """Every command name once: the core's (``adjudicator/commands/``), then every one some
+#: Names registered in the app so far ("*" once every command is).
+_REGISTERED: set[str] = set()
+
+
+def _register_commands(only: str | None = None) -> None:
+    """Every command name once (or only the name ``only``, with every implementation
+    of it): the core's (``adjudicator/commands/``), then every one some
     game answers. A name with one implementation keeps its own options; a name
     several games (or a game and the core) declare with options of their own runs the
     position's game's implementation with that game's options (``_by_game``). Either
     way ``implementation`` chooses, at run time, so a game registered later answers too."""
+    if "*" in _REGISTERED or only in _REGISTERED:
+        return
     impls: dict[str, dict[str | None, tuple]] = {}
-    for name, entry in core_commands().items():
+    for name, entry in core_commands(only).items():
         impls.setdefault(name, {})[None] = entry
     for gid in _games_in_order():
-        for name, entry in game_commands(gid).items():
+        for name, entry in game_commands(gid, only).items():
             impls.setdefault(name, {})[gid] = entry
     for name, by in impls.items():
+        if (only is not None and name != only) or name in _REGISTERED:
+            continue
+        _REGISTERED.add(name)
         if len(by) == 1 and None in by:
             fn, kw = by[None]
-            app.command(name=name, **kw)(fn)
+            _app.command(name=name, **kw)(fn)
         elif len(by) == 1:
             (fn, kw), = by.values()
-            app.command(name=name, **kw)(_dispatcher(name, fn))
+            _app.command(name=name, **kw)(_dispatcher(name, fn))
         else:
-            app.command(name=name, context_settings={"allow_extra_args": True,
-                                          "ignore_unknown_options": True,
-                                          "help_option_names": []},
-                        add_help_option=False)(_by_game(name, by))
+            _app.command(name=name, context_settings={"allow_extra_args": True,
+                                           "ignore_unknown_options": True,
+                                           "help_option_names": []},
+                         add_help_option=False)(_by_game(name, by))
+    if only is None:
+        _REGISTERED.add("*")
+    else:
+        _REGISTERED.add(only)
 
 
-_register_commands()
+def _command_name(argv: list[str]) -> str | None:
+    """The command the arguments run (None for top-level options such as ``--help``)."""
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--time-limit":
+            i += 2
+            continue
+        if a.startswith("--time-limit="):
+            i += 1
+            continue
+        return None if a.startswith("-") else a
+    return None
+
+
+def _register(argv: list[str]) -> None:
+    """Register what ``argv`` needs: only its command when the index of command modules
+    knows it (so a fresh process imports only that command's modules), else all."""
+    name = _command_name(argv)
+    index = _index() if name is not None else None
+    _register_commands(name if index is not None and name in index["names"] else None)
+
+
+def __getattr__(attr: str) -> Any:
+    if attr == "app":  # the app with every command, for callers outside ``main``
+        _register_commands()
+        return _app
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
 def _arm_watchdog(seconds: float) -> None:
@@ -323,7 +450,8 @@ def main(argv: list[str] | None = None) -> None:
             # (a shell cannot pass one; a program calling main() can)
             raise InputError([Problem("<command line>", 0, "arguments",
                                       "an argument holds a NUL character")])
-        rv = app(args=argv, standalone_mode=False, prog_name="adjudicator")
+        _register(argv)
+        rv = _app(args=argv, standalone_mode=False, prog_name="adjudicator")
         code = rv if isinstance(rv, int) else 0
     except InputError as exc:
         _report(exc.problems, as_json)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import json
 import pkgutil
 from dataclasses import dataclass, field
 from functools import cache
@@ -182,11 +183,23 @@ def _load_readings(folder: Path) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     if not folder.is_dir():
         return out
+    from adjudicator import cache
+
+    files = sorted(folder.glob("*.yaml"))
+    key = cache.digest_of_files([str(f) for f in files])
+    hit = cache.read_json("readings", key)
+    if isinstance(hit, dict):
+        return hit
     yaml = YAML(typ="safe")
-    for f in sorted(folder.glob("*.yaml")):
+    for f in files:
         data = yaml.load(f.read_text(encoding="utf-8")) or {}
         for rule, options in data.items():
             out.setdefault(str(rule), []).extend(options or [])
+    try:  # kept on disk only when JSON gives back exactly what was read
+        if json.loads(json.dumps(out)) == out:
+            cache.write_json("readings", key, out)
+    except (TypeError, ValueError):
+        pass
     return out
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -499,73 +498,83 @@ def _both(a: str, b: str) -> Iterator[tuple[str, str]]:
     yield b, a
 
 
-def map_facts(m: MapSpec, grid_relations: bool = True) -> list[Predicate]:
-    """The map part of the facts; without ``grid_relations``, none of those the grid
-    alone decides (``hex``, ``edge``, ``adj``, ``straight``, ``bent``, ``edge_bent``:
-    ``grid_symbol_groups`` makes them)."""
+def _map_rows(m: MapSpec, grid_relations: bool = True) -> list[tuple[type[Predicate], tuple]]:
+    """``map_facts`` as (predicate class, values) pairs."""
     from adjudicator.hexgrid import HexGrid, parse_hexside_id
 
     grid = HexGrid.of(m.hexes, m.shifted)
-    out: list[Predicate] = []
+    out: list[tuple[type[Predicate], tuple]] = []
     for hid, spec in sorted(m.hexes.items()):
         if grid_relations:
-            out.append(Hex(hid))
-        out.append(TerrainF(hid, const(spec.terrain)))
+            out.append((Hex, (hid,)))
+        out.append((TerrainF, (hid, const(spec.terrain))))
         if spec.city:
-            out.append(City(hid, spec.city))
+            out.append((City, (hid, spec.city)))
         if spec.town:
-            out.append(Town(hid))
+            out.append((Town, (hid,)))
         if spec.vp:
-            out.append(Vp(hid, spec.vp))
+            out.append((Vp, (hid, spec.vp)))
         if spec.port:
-            out.append(Port(hid))
+            out.append((Port, (hid,)))
         if spec.fortification:
-            out.append(Fortification(hid, const(spec.fortification)))
+            out.append((Fortification, (hid, const(spec.fortification))))
         if spec.sea:
-            out.append(Sea(hid, spec.sea))
+            out.append((Sea, (hid, spec.sea)))
         if spec.naval_base:
-            out.append(NavalBase(hid))
+            out.append((NavalBase, (hid,)))
         if spec.landmark:
-            out.append(Landmark(hid))
+            out.append((Landmark, (hid,)))
         if spec.rail_unrepaired:
-            out.append(RailUnrepaired(hid))
+            out.append((RailUnrepaired, (hid,)))
         if grid_relations and grid.on_edge(hid):
-            out.append(Edge(hid))
+            out.append((Edge, (hid,)))
     if grid_relations:
         for a, b in grid.edges():
-            out.extend(Adj(x, y) for x, y in _both(a, b))
+            out.extend((Adj, (x, y)) for x, y in _both(a, b))
     for key, side in sorted(m.hexsides.items()):
         a, b = parse_hexside_id(key)
         for x, y in _both(a, b):
             if side.river:
-                out.append(River(x, y, side.river))
+                out.append((River, (x, y, side.river)))
             if side.bridge:
-                out.append(Bridge(x, y, side.bridge))
+                out.append((Bridge, (x, y, side.bridge)))
             if side.road:
-                out.append(Road(x, y, side.road))
+                out.append((Road, (x, y, side.road)))
             if side.rail:
-                out.append(Rail(x, y))
+                out.append((Rail, (x, y)))
             if side.impassable:
-                out.append(Impassable(x, y))
+                out.append((Impassable, (x, y)))
             if side.lake:
-                out.append(Lake(x, y))
+                out.append((Lake, (x, y)))
             if side.alpine:
-                out.append(Alpine(x, y))
+                out.append((Alpine, (x, y)))
             if side.frozen is not None:
-                out.append(FrozenSet(x, y, "true" if side.frozen else "false"))
+                out.append((FrozenSet, (x, y, "true" if side.frozen else "false")))
     if grid_relations:
         for a, mid, b in grid.straight_pairs():
-            out.append(Straight(a, mid, b))
-            out.append(Straight(b, mid, a))
+            out.append((Straight, (a, mid, b)))
+            out.append((Straight, (b, mid, a)))
         for a, b, m1, m2 in grid.bent_pairs():
-            out.append(Bent(a, b, m1, m2))
-            out.append(Bent(b, a, m1, m2))
+            out.append((Bent, (a, b, m1, m2)))
+            out.append((Bent, (b, a, m1, m2)))
         for a, m1, m2 in grid.bent_offmap():
-            out.append(EdgeBent(a, m1, m2))
+            out.append((EdgeBent, (a, m1, m2)))
     for aid, area in sorted(m.entry_areas.items()):
-        out.append(Entry(aid, area.side))
-        out.extend(EntryHex(aid, h) for h in area.hexes)
+        out.append((Entry, (aid, area.side)))
+        out.extend((EntryHex, (aid, h)) for h in area.hexes)
     return out
+
+
+def map_facts(m: MapSpec, grid_relations: bool = True) -> list[Predicate]:
+    """The map part of the facts; without ``grid_relations``, none of those the grid
+    alone decides (``hex``, ``edge``, ``adj``, ``straight``, ``bent``, ``edge_bent``:
+    ``grid_symbol_groups`` makes them)."""
+    return [cls(*values) for cls, values in _map_rows(m, grid_relations)]
+
+
+#: This module's own ``map_facts`` (a bridge that runs this module and declares its
+#: own ``map_facts`` has its facts converted one by one in ``map_symbol_groups``).
+_OWN_MAP_FACTS = map_facts
 
 
 Fact = tuple[type[Predicate], tuple]
@@ -842,8 +851,9 @@ def map_digest(m: MapSpec) -> str:
     hit = _DIGESTS.get(id(m))
     if hit is not None and hit[0] is m:
         return hit[1]
-    blob = json.dumps(m.model_dump(mode="json"), sort_keys=True)
-    digest = hashlib.sha256(blob.encode()).hexdigest()
+    # (pydantic's own JSON writer: equal maps written in the same order, as a file
+    # read twice is, have equal digests)
+    digest = hashlib.sha256(m.model_dump_json().encode()).hexdigest()
     if len(_DIGESTS) > 32:
         _DIGESTS.clear()
     _DIGESTS[id(m)] = (m, digest)
@@ -865,46 +875,66 @@ def map_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
         if len(_SYMBOLS) > 8:
             _SYMBOLS.clear()
         groups = grid_symbol_groups(m)
-        for fact in map_facts(m, grid_relations=False):
-            meta = type(fact).meta
-            groups.setdefault((meta.name, meta.arity), []).append(fact.raw)
+        if map_facts is _OWN_MAP_FACTS:
+            texts: dict[tuple[str, int], list[str]] = {}
+            for cls, values in _map_rows(m, grid_relations=False):
+                name, strings = _kinds(cls)
+                args = ",".join([_quote(v) if is_str else str(v)
+                                 for v, is_str in zip(values, strings, strict=True)])
+                texts.setdefault((name, len(values)), []).append(f"{name}({args})")
+            for key, rows in texts.items():
+                groups.setdefault(key, []).extend(_terms(rows))
+        else:
+            for fact in map_facts(m, grid_relations=False):
+                meta = type(fact).meta
+                groups.setdefault((meta.name, meta.arity), []).append(fact.raw)
         _SYMBOLS[digest] = groups
     return _SYMBOLS[digest]
+
+
+def _terms(texts: list[str]) -> list[clingo.Symbol]:
+    """The symbols of terms written as text, parsed by clingo in one call (several
+    times faster than making them one by one from Python)."""
+    if not texts:
+        return []
+    out = clingo.parse_term(f"f({','.join(texts)})").arguments
+    if len(out) != len(texts):
+        raise ValueError("a map fact did not parse as one term")
+    return out
 
 
 def grid_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
     """The map facts the grid alone decides (``hex``, ``edge``, ``adj``, ``straight``,
     ``bent``, ``edge_bent``), as symbols made straight from the grid's neighbour
-    table: one string symbol per hex, no fact object per atom."""
+    table: the text of each fact, parsed by clingo one predicate at a time, no fact
+    object per atom."""
     from adjudicator.hexgrid import HexGrid
 
     grid = HexGrid.of(m.hexes, m.shifted)
     table = grid.table()
-    String, Function = clingo.String, clingo.Function
-    sym = {h: String(h) for h in m.hexes}
+    q = {h: _quote(h) for h in m.hexes}
     order = sorted(m.hexes)
-    hexes = [Function("hex", [sym[h]]) for h in order]
-    edge = [Function("edge", [sym[h]]) for h in order if None in table[h]]
+    hexes = [f"hex({q[h]})" for h in order]
+    edge = [f"edge({q[h]})" for h in order if None in table[h]]
     adj = []
     for a, b in grid.edges():
-        sa, sb = sym[a], sym[b]
-        adj.append(Function("adj", [sa, sb]))
-        adj.append(Function("adj", [sb, sa]))
+        sa, sb = q[a], q[b]
+        adj.append(f"adj({sa},{sb})")
+        adj.append(f"adj({sb},{sa})")
     straight = []
     for a, mid, b in grid.straight_pairs():
-        sa, sm, sb = sym[a], sym[mid], sym[b]
-        straight.append(Function("straight", [sa, sm, sb]))
-        straight.append(Function("straight", [sb, sm, sa]))
+        sa, sm, sb = q[a], q[mid], q[b]
+        straight.append(f"straight({sa},{sm},{sb})")
+        straight.append(f"straight({sb},{sm},{sa})")
     bent = []
     for a, b, m1, m2 in grid.bent_pairs():
-        sa, sb, s1, s2 = sym[a], sym[b], sym[m1], sym[m2]
-        bent.append(Function("bent", [sa, sb, s1, s2]))
-        bent.append(Function("bent", [sb, sa, s1, s2]))
-    edge_bent = [Function("edge_bent", [sym[a], sym[m1], sym[m2]])
-                 for a, m1, m2 in grid.bent_offmap()]
+        sa, sb, s1, s2 = q[a], q[b], q[m1], q[m2]
+        bent.append(f"bent({sa},{sb},{s1},{s2})")
+        bent.append(f"bent({sb},{sa},{s1},{s2})")
+    edge_bent = [f"edge_bent({q[a]},{q[m1]},{q[m2]})" for a, m1, m2 in grid.bent_offmap()]
     groups = {("hex", 1): hexes, ("edge", 1): edge, ("adj", 2): adj,
               ("straight", 3): straight, ("bent", 4): bent, ("edge_bent", 3): edge_bent}
-    return {k: v for k, v in groups.items() if v}
+    return {k: _terms(v) for k, v in groups.items() if v}
 
 
 _LINKS: dict[str, dict[str, tuple[str, ...]]] = {}
