@@ -13,7 +13,8 @@ GAME = register(
         queries={
             "validate": CORE,
             "zoc": (*CORE, "kb42/zoc.lp"),
-            "supply": (*CORE, "kb42/zoc.lp", "kb42/supply.lp"),
+            "supply": (*CORE, "core/hexsides.lp", "core/reach.lp", "kb42/zoc.lp",
+                       "kb42/supply.lp"),
             "retreat": (*CORE, "kb42/zoc.lp", "kb42/retreat.lp"),
             "advance": (*CORE, "kb42/zoc.lp", "kb42/advance.lp"),
             "attack": (*CORE, "kb42/zoc.lp", "kb42/attack.lp"),
