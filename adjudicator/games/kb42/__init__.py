@@ -19,6 +19,8 @@ GAME = register(
             "advance": (*CORE, "kb42/zoc.lp", "kb42/advance.lp"),
             "attack": (*CORE, "kb42/zoc.lp", "kb42/attack.lp"),
             "odds": (*CORE, "kb42/zoc.lp", "kb42/attack.lp", "kb42/odds.lp"),
+            "attrition": (*CORE, "core/hexsides.lp", "core/reach.lp", "kb42/zoc.lp",
+                          "kb42/supply.lp", "kb42/attrition.lp"),
         },
         # The odds answer checks the plan against the attack obligations (12.1) too.
         shows={"odds": ("kb42/attack.lp", "kb42/odds.lp")},
