@@ -14,10 +14,10 @@ from cli_helpers import run
 from kb42_positions import position, unit
 
 from adjudicator.errors import InputError
-from adjudicator.games.kb42 import charts as C
-from adjudicator.games.kb42.queries.odds import Plan, odds, resolve
-from adjudicator.games.kb42.charts import tables_folder
 from adjudicator.games import get_game
+from adjudicator.games.kb42 import charts as C
+from adjudicator.games.kb42.charts import tables_folder
+from adjudicator.games.kb42.queries.odds import Plan, odds, resolve
 
 
 def write(tmp_path: Path, units, name="p.json", **top) -> str:
@@ -169,8 +169,8 @@ def test_12_8_combat_example_odds_and_results(capsys):
     r_main, r_soak = resolve(ans, crt, get_game("kb42").dice.session(rolls=[4, 6]))
     assert r_main.result.text == "D(1)r2" and r_main.loser == "defender"
     assert r_soak.result.text == "Ar1" and r_soak.loser == "attacker"
-    # "if Soviet stack D was instead in hex B, there would have been no Encirclement
-    # Bonus": a Soviet stack next to C (here KB3717) denies it
+    # the example adds that with stack D standing in hex B (next to C) the encirclement
+    # bonus would be lost: a Soviet stack next to C (here KB3717) denies it
     units = [{**u.model_dump(exclude_none=True), **({"hex": "KB3717"}
               if u.id.startswith("d-") else {})} for u in sc.units]
     moved = position(units, hexes={h: "clear" for h in sc.map.hexes})

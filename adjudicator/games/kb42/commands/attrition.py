@@ -8,9 +8,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from adjudicator.dice import RollsExhausted
 from adjudicator.errors import usage_error
 from adjudicator.games import get_game
-from adjudicator.dice import RollsExhausted
 from adjudicator.games.kb42 import charts as C
 from adjudicator.games.kb42.commands.odds import RollOpt, SeedOpt, _rolls
 from adjudicator.games.kb42.queries.attrition import AttritionAnswer
