@@ -93,7 +93,7 @@ def test_a_players_own_crt_is_read_and_named(tmp_path, capsys):
     ("crt", "--crt", ("kind: crt", "kind: table"), "kind"),
     ("crt", "--crt", ("  9: [", "  10: ["), "rows"),
     ("tec", "--tec", ("combat: rough", "combat: hills"), "terrain.rough.combat"),
-    ("tec", "--tec", ("woods: {mechanized: 3", "woods: {mechanized: X"), "terrain.woods"),
+    ("tec", "--tec", ("woods: {mechanized: 2", "woods: {mechanized: X"), "terrain.woods"),
 ])
 def test_a_bad_chart_file_is_reported_file_line_path_exit_2(tmp_path, capsys, kind, option,
                                                             edit, where):
@@ -176,3 +176,9 @@ def test_12_8_combat_example_odds_and_results(capsys):
     moved = position(units, hexes={h: "clear" for h in sc.map.hexes})
     ans2 = odds(moved, plans[:1], crt, tec)
     assert {r for _, _, r in ans2.attacks[0].shifts} == {"12.43"}
+
+
+@pytest.mark.rules("2.51")
+def test_2_51_example_the_practice_tec_keeps_the_woods_costs_the_text_gives():
+    tec = C.chart("tec")
+    assert tec.terrain["clear"]["woods"] == {"mechanized": 2.0, "non-mechanized": 1.0}
