@@ -21,8 +21,8 @@ test: $(VPY)  ## install with test extras and run the whole test suite
 docs: $(VPY)  ## build the rules site with warnings as errors
 	$(VPY) -m pip install '.[docs]' && $(VPY) -m sphinx -W --keep-going -b html docs docs/_build/html
 
-bench: $(VPY)  ## benchmarks against the plain-Python reference (writes bench/results.json)
-	$(VPY) -m pip install . && $(VPY) -m bench
+bench: $(VPY)  ## benchmarks against the plain-Python reference (writes bench/results.json, bench/kb42_results.json)
+	$(VPY) -m pip install . && $(VPY) -m bench && $(VPY) -m bench.kb42
 
 # The differential tests (adjudicator against the plain-Python reference) on fresh random
 # positions: EXAMPLES per test, and every area (AREA: zoc_bonds, supply, retreat, advance;

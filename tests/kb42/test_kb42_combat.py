@@ -14,10 +14,10 @@ from cli_helpers import run
 from kb42_positions import position, unit
 
 from adjudicator.errors import InputError
-from adjudicator.games.kb42 import charts as C
-from adjudicator.games.kb42.queries.odds import Plan, odds, resolve
-from adjudicator.games.kb42.charts import tables_folder
 from adjudicator.games import get_game
+from adjudicator.games.kb42 import charts as C
+from adjudicator.games.kb42.charts import tables_folder
+from adjudicator.games.kb42.queries.odds import Plan, odds, resolve
 
 
 def write(tmp_path: Path, units, name="p.json", **top) -> str:
@@ -93,7 +93,7 @@ def test_a_players_own_crt_is_read_and_named(tmp_path, capsys):
     ("crt", "--crt", ("kind: crt", "kind: table"), "kind"),
     ("crt", "--crt", ("  9: [", "  10: ["), "rows"),
     ("tec", "--tec", ("combat: rough", "combat: hills"), "terrain.rough.combat"),
-    ("tec", "--tec", ("woods: {mechanized: 3", "woods: {mechanized: X"), "terrain.woods"),
+    ("tec", "--tec", ("woods: {mechanized: 2", "woods: {mechanized: X"), "terrain.woods"),
 ])
 def test_a_bad_chart_file_is_reported_file_line_path_exit_2(tmp_path, capsys, kind, option,
                                                             edit, where):
@@ -169,10 +169,16 @@ def test_12_8_combat_example_odds_and_results(capsys):
     r_main, r_soak = resolve(ans, crt, get_game("kb42").dice.session(rolls=[4, 6]))
     assert r_main.result.text == "D(1)r2" and r_main.loser == "defender"
     assert r_soak.result.text == "Ar1" and r_soak.loser == "attacker"
-    # "if Soviet stack D was instead in hex B, there would have been no Encirclement
-    # Bonus": a Soviet stack next to C (here KB3717) denies it
+    # the example adds that with stack D standing in hex B (next to C) the encirclement
+    # bonus would be lost: a Soviet stack next to C (here KB3717) denies it
     units = [{**u.model_dump(exclude_none=True), **({"hex": "KB3717"}
               if u.id.startswith("d-") else {})} for u in sc.units]
     moved = position(units, hexes={h: "clear" for h in sc.map.hexes})
     ans2 = odds(moved, plans[:1], crt, tec)
     assert {r for _, _, r in ans2.attacks[0].shifts} == {"12.43"}
+
+
+@pytest.mark.rules("2.51")
+def test_2_51_example_the_practice_tec_keeps_the_woods_costs_the_text_gives():
+    tec = C.chart("tec")
+    assert tec.terrain["clear"]["woods"] == {"mechanized": 2.0, "non-mechanized": 1.0}

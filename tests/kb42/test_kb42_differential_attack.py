@@ -14,14 +14,18 @@ HEXES = [f"KB{r}{c}" for r in (35, 36, 37) for c in range(15, 19)]
 
 @st.composite
 def cases(draw):
-    hexes = {h: {"terrain": "clear", **({"city": "minor"} if draw(st.integers(0, 5)) == 0
-                                        else {})} for h in HEXES}
+    hexes = {h: {"terrain": draw(st.sampled_from(["clear"] * 4 + ["marsh"])),
+                 **({"city": "minor"} if draw(st.integers(0, 5)) == 0 else {})}
+             for h in HEXES}
     sc0 = position([], hexes=hexes)
     sides = {}
     for a, b in sc0.grid.edges():
-        kind = draw(st.sampled_from(["", "", "", "imp", "dnepr", "dnepr-b", "major", "major-b"]))
+        kind = draw(st.sampled_from(["", "", "", "imp", "dnepr", "dnepr-b", "major", "major-b",
+                                     "road"]))
         if kind == "imp":
             sides[f"{a}-{b}"] = {"impassable": True}
+        elif kind == "road":
+            sides[f"{a}-{b}"] = {"road": True}
         elif kind:
             river, _, b_ = kind.partition("-")
             sides[f"{a}-{b}"] = {"river": river, **({"bridge": "pontoon"} if b_ else {})}

@@ -265,3 +265,24 @@ def test_12_1_a_soak_off_meets_the_obligation():
     assert unmet.unmet == ["KB3615"] and not unmet.legal
     soak = ask(units, [(["a"], ["KB3617"]), (["b"], ["KB3615"])])
     assert soak.unmet == [] and soak.legal
+
+
+@pytest.mark.rules("12.35", "12.36")
+def test_12_35_12_36_no_attack_across_impassable_or_the_dnepr():
+    assert one([a(), s()]).legal
+    imp = one([a(), s()], hexsides={"KB3616-KB3617": {"impassable": True}})
+    assert ("a", "12.35") in imp.refused
+    dnepr = one([a(), s()], hexsides={"KB3616-KB3617": {"river": "dnepr"}})
+    assert ("a", "12.36") in dnepr.refused
+    pontoon = one([a(), s()], hexsides={"KB3616-KB3617": {"river": "dnepr",
+                                                          "bridge": "pontoon"}})
+    assert pontoon.legal
+
+
+@pytest.mark.rules("12.42")
+def test_12_42_regiments_of_different_divisions_do_not_qualify():
+    units = [a("r1", division="60mot", attached_armor=True, type_="motorized"),
+             a("r2", "KB3618", division="16mot", attached_armor=True, type_="motorized"), s()]
+    assert "12.43" not in shifts(one(units, attackers=("r1", "r2")))
+    one_only = [a("r1", division="60mot", attached_armor=True, type_="motorized"), s()]
+    assert "12.43" not in shifts(one(one_only, attackers=("r1",)))

@@ -11,8 +11,8 @@ GAME = register(
         dice=DiceSpec(sides=10, count=1, note="one ten-sided die per roll; a 0 reads as 10"),
         queries={
             "validate": CORE,
-            "zoc": (*CORE, "eak/zoc.lp"),
-            "terms": (*CORE, "eak/zoc.lp", "eak/terms.lp"),
+            "zoc": (*CORE, "core/hexsides.lp", "eak/zoc.lp"),
+            "terms": (*CORE, "core/hexsides.lp", "eak/zoc.lp", "eak/terms.lp"),
         },
         show="eak/show.lp",
         package=__name__,

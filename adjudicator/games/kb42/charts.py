@@ -540,7 +540,7 @@ def load_tec(path: str | Path) -> Tec:
 
 def load_attrition(path: str | Path) -> AttritionTable:
     r = _Reader(Path(path))
-    doc = r.load()
+    r.load()
     r.check_keys(BASE_KEYS | {"columns", "rows"})
     head = r.common("attrition")
     rows: dict[int, int | str] = {}

@@ -92,6 +92,7 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "od": (False, True),
     "o_air": (False, False, False),
     "o_line": (True, False, False),
+    "o_mobile": (False,),
 }
 WORLD = ("turn", "weather", "phasing", "reading")
 

@@ -12,6 +12,7 @@ from rich.markup import escape
 from adjudicator.dice import ImpossibleRoll, RollsExhausted
 from adjudicator.errors import usage_error
 from adjudicator.games.kb42 import charts as C
+from adjudicator.games.kb42.charts import ratio_of
 from adjudicator.games.kb42.queries.odds import (
     MODS,
     REFUSALS,
@@ -21,7 +22,6 @@ from adjudicator.games.kb42.queries.odds import (
     resolve,
 )
 from adjudicator.games.kb42.queries.odds import odds as odds_query
-from adjudicator.games.kb42.charts import ratio_of
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver

@@ -42,7 +42,8 @@ def print_retreat(answer: RetreatAnswer, console: Console) -> None:
         cost += [f"EZOC {' '.join(r.ezoc)} (12.73)"] if r.ezoc else []
         cost += [f"{r.extra} more to a free hex (12.74); Path of Retreat "
                  f"{' '.join(r.advance_path)}"] if r.extra else []
-        dead = ", the stack is eliminated" if r.steps >= answer.steps_in_stack else ""
+        dead = (f", the stack is eliminated: the victors may advance {r.chosen} hex(es) "
+                f"along a path they choose (12.81)") if answer.eliminated(r) else ""
         console.print(f"  {mark}: {r.chosen} of {answer.length} hexes, path "
                       f"{' '.join(r.path)}, {r.steps} step(s) lost"
                       + (f" ({'; '.join(cost)})" if cost else "") + f"{dead} {cite(r.rules)}")

@@ -64,12 +64,26 @@ class RetreatAnswer:
     #: hexes of enemy stacks still marked for a Prepared Assault (12.74)
     marked: list[str] = field(default_factory=list)
 
+    def eliminated(self, r: Retreat) -> bool:
+        return r.steps >= self.steps_in_stack
+
+    def advance_allowance(self, r: Retreat) -> int:
+        """How far the victors may advance (12.8): the hexes retreated, not those past the
+        chosen ones (12.74); when the stack is eliminated, what remains of its retreat
+        obligation, the hexes it did not convert to steps, along a path the victor
+        chooses (12.81)."""
+        if self.eliminated(r):
+            return r.chosen
+        return len(r.advance_path) - 1
+
     def to_json(self) -> dict:
         return {
             "stack": self.stack, "hex": self.hex, "length": self.length,
             "steps_in_stack": self.steps_in_stack, "readings": self.readings,
             "retreats": [{**vars(r), "end": r.end, "advance_path": r.advance_path,
-                          "eliminated": r.steps >= self.steps_in_stack}
+                          "eliminated": self.eliminated(r),
+                          "advance_allowance": self.advance_allowance(r),
+                          "advance_rules": ["12.81"] if self.eliminated(r) else ["12.8"]}
                          for r in self.retreats],
             "breakout": self.breakout, "marked": self.marked,
             "rules": ["12.62", "12.71", "12.72", "12.73", "12.74"],

@@ -1,4 +1,4 @@
-"""Kharkov Battles' attack determination in plain Python (12.1, 12.35, 12.36), written from
+"""Kharkov Battles' attack determination in plain Python (12.1, 12.33, 12.35, 12.36), written from
 the rulebook apart from asp/kb42/attack.lp, for the differential tests."""
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ def may_attack(sc: Scenario, uid: str) -> set[str]:
         if v.side != u.side and sc.grid.are_adjacent(v.hex, u.hex):
             hs = sc.hexside(u.hex, v.hex)
             if hs is not None and (hs.impassable or (hs.river == "dnepr" and not hs.bridge)):
+                continue
+            if u.silhouette and sc.map.hexes[v.hex].terrain == "marsh" and \
+                    sc.weather != "freeze" and not (hs is not None and hs.road):
                 continue
             out.add(v.hex)
     return out
