@@ -130,6 +130,22 @@ def line(text: str, rules: list[str] | tuple[str, ...] = (), kind: str = "") -> 
     return {"text": text, "rules": list(rules), "kind": kind}
 
 
+def with_readings(sc: Any, readings: dict[str, str]) -> Any:
+    """The position with the readings asked written into it, as a file would choose them
+    (for a game whose questions read their readings from the position)."""
+    if not readings:
+        return sc
+    return sc.model_copy(update={"readings": {**sc.readings, **readings}})
+
+
+def readings_note(readings: dict[str, str]) -> str:
+    """What to add to a command line when the readings are chosen in the position."""
+    if not readings:
+        return ""
+    return (" (with readings: " + ", ".join(f"{r}: {n}" for r, n in sorted(readings.items()))
+            + " in the position file)")
+
+
 def cited_rules(data: Any) -> set[str]:
     """Every rule id an answer cites: the strings in any list under a key ending in
     ``rules`` (``rules``, ``los_rules``, ``allowance_rules`` ...), at any depth."""

@@ -1,10 +1,10 @@
-"""A position kept warm in the server: loaded once, asked many times, edited with undo.
+"""A position kept warm: loaded once, asked many times, edited with undo.
 
-The solver already keeps each map ground and each position's own part across questions
-in one process; a :class:`PositionSession` keeps the same :class:`Scenario` object (so
-that the position parts are found again), the answers it gave (until the position
-changes) and the edit history. It is the small internal form of a warm session: the
-server calls only ``ask``, ``edit``, ``undo``, ``board`` and ``yaml``.
+A :class:`PositionSession` lives in the position's own process (see
+:mod:`adjudicator.web.worker`). It keeps the position, what the game's board keeps warm for it (its ``session``:
+for a game whose questions share a solver, the solver that holds the map and the position
+ground, kept across edits), the answers it gave (until the position changes) and the edit
+history. The server calls only ``ask``, ``edit``, ``undo``, ``board`` and ``yaml``.
 """
 
 from __future__ import annotations

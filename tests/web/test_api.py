@@ -7,7 +7,7 @@ import os
 import warnings
 
 import pytest
-from board_questions import QUESTIONS, demo_path
+from board_questions import GAME_QUESTIONS, QUESTIONS, demo_path
 from cli_helpers import run
 
 from adjudicator.commands.serve import is_loopback
@@ -27,6 +27,22 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def client():
     with TestClient(create_app(Config()), base_url="http://127.0.0.1") as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def games():
+    """Another server for the other games' positions, each opened once: (client, open)."""
+    with TestClient(create_app(Config()), base_url="http://127.0.0.1") as c:
+        pids: dict[str, str] = {}
+
+        def open_(game: str) -> str:
+            if game not in pids:
+                r = c.post("/api/open", json={"key": f"demo:{game}"})
+                assert r.status_code == 200, r.text
+                pids[game] = r.json()["id"]
+            return pids[game]
+
+        yield c, open_
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +88,79 @@ def test_answer_is_the_cli_json(client, pid, capsys, ask, params, cli):
     out = run(capsys, *args, "--json")
     assert out.code == 0, out.err
     assert data["answer"] == out.json
+
+
+@pytest.mark.parametrize("game,ask,params,cli", GAME_QUESTIONS,
+                         ids=[f"{q[0]}-{q[1]}" for q in GAME_QUESTIONS])
+def test_every_games_answer_is_its_cli_json(games, capsys, game, ask, params, cli):
+    from adjudicator.games import get_game
+
+    client, open_ = games
+    path = str(get_game(game).demo_path)
+    pid = open_(game)
+    r = client.post(f"/api/position/{pid}/ask", json={"ask": ask, "params": params})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["rules"] and all(isinstance(x, str) for x in data["rules"])
+    assert data["lines"] and all(ln["text"] for ln in data["lines"])
+    parts = cli if isinstance(cli[0], tuple) else [(None, cli)]
+    for part, args in parts:
+        out = run(capsys, *[path if a == "FILE" else a for a in args], "--json")
+        assert out.code == 0, out.err
+        assert (data["answer"][part] if part else data["answer"]) == out.json, part
+
+
+def test_graph_board_draws_points_lines_and_loads(games, capsys):
+    from adjudicator.games import get_game
+
+    client, _ = games
+    path = str(get_game("p2p").demo_path)
+    b = client.post("/api/open", json={"key": "demo:p2p"}).json()
+    assert b["kind"] == "graph" and not b["hexes"]
+    out = run(capsys, "capacity", path, "--json")
+    assert out.code == 0, out.err
+    loads = {x["line"]: x for x in out.json["lines"]}
+    assert len(b["lines"]) == len(loads)
+    for ln in b["lines"]:
+        assert ln["label"].split("/")[1].split()[0] == str(loads[ln["id"]]["capacity"])
+        assert len(ln["points"]) == 2
+    ids = {p["id"] for p in b["points"]}
+    assert {"Minsk", "west", "siberia"} <= ids and all(u["hex"] in ids for u in b["units"])
+    a = client.post(f"/api/position/{b['id']}/ask",
+                    json={"ask": "point", "params": {"point": "Smolensk"}}).json()
+    assert "no axis unit at Smolensk" in a["lines"][0]["text"]
+    a = client.post(f"/api/position/{b['id']}/ask",
+                    json={"ask": "check", "params": {"unit": "3Pz", "path": ["Borisov"]}}).json()
+    assert a["answer"]["allowed"] and a["draw"]["paths"][0]["hexes"] == ["Minsk", "Borisov"]
+    moved = client.post(f"/api/position/{b['id']}/edit",
+                        json={"op": "move", "unit": "3Pz", "to": "Borisov"}).json()
+    assert next(u for u in moved["units"] if u["id"] == "3Pz")["hex"] == "Borisov"
+    bad = client.post(f"/api/position/{b['id']}/edit",
+                      json={"op": "set", "unit": "3Pz", "dispersed": True})
+    assert bad.status_code == 422 and "not a field the board edits" in bad.text
+
+
+@pytest.mark.parametrize("game,ask,params,rule", [
+    ("kb42", "hex", {"hex": "KB3617"}, "7.14"),
+    ("sos", "los", {"from": "0404", "to": "0703"}, "14.26"),
+    ("p2p", "capacity", {}, "12.A#counted"),
+])
+def test_every_games_readings_are_listed_and_switch(games, game, ask, params, rule):
+    from adjudicator.games import get_game
+
+    client, open_ = games
+    pid = open_(game)
+    body = {"ask": ask, "params": params}
+    a = client.post(f"/api/position/{pid}/ask", json=body).json()
+    touched = {t["rule"]: t for t in a["touched"]}
+    assert rule in touched
+    other = next(r["name"] for r in get_game(game).readings()[rule]
+                 if r["name"] != touched[rule]["chosen"])
+    b = client.post(f"/api/position/{pid}/ask", json={**body, "readings": {rule: other}})
+    assert b.status_code == 200, b.text
+    b = b.json()
+    assert b["readings"] == {rule: other}
+    assert {t["rule"]: t for t in b["touched"]}[rule]["chosen"] == other
 
 
 def test_readings_switch_changes_answer_and_are_listed(client, pid):

@@ -14,26 +14,23 @@ from adjudicator.games.eak.commands.bot import terms_answer
 from adjudicator.games.eak.commands.zoc import zoc_answer
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Solver
-from adjudicator.web.asks import Ask, Drawing, Edit, Param, Reply, line
-
-
-def _read(sc: Scenario, readings: dict[str, str]) -> Scenario:
-    """The position with the readings asked written into it (as a file would say them)."""
-    if not readings:
-        return sc
-    return sc.model_copy(update={"readings": {**sc.readings, **readings}})
-
-
-def _note(readings: dict[str, str]) -> str:
-    return (" (with readings: " + ", ".join(f"{r}: {n}" for r, n in sorted(readings.items()))
-            + " in the position)") if readings else ""
+from adjudicator.web.asks import (
+    Ask,
+    Drawing,
+    Edit,
+    Param,
+    Reply,
+    line,
+    readings_note,
+    with_readings,
+)
 
 
 def _zoc(sc: Scenario, solver: Solver, readings: dict[str, str]) -> dict[str, Any]:
     memo = sc.__dict__.setdefault("_board_memo", {})
     key = ("zoc", tuple(sorted(readings.items())))
     if key not in memo:
-        memo[key] = zoc_answer(_read(sc, readings), solver)
+        memo[key] = zoc_answer(with_readings(sc, readings), solver)
     return memo[key]
 
 
@@ -71,13 +68,13 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
                     "allowed": "may step into"}[kind]
             lines.append(line(f"{u['unit']} {text} {st['hex']}", st["rules"], kind))
             d.hex(st["hex"], kind, f"{u['unit']} {text} it")
-    return Reply(a, ["adjudicator zoc FILE --json" + _note(readings)], lines, d)
+    return Reply(a, ["adjudicator zoc FILE --json" + readings_note(readings)], lines, d)
 
 
 def ask_terms(sc: Scenario, solver: Solver, readings: dict[str, str],
               p: dict[str, Any]) -> Reply:
     h = p["hex"]
-    a = terms_answer(_read(sc, readings), h, solver)
+    a = terms_answer(with_readings(sc, readings), h, solver)
     d = Drawing()
     d.hex(h, "selected", h)
     lines = []
@@ -105,8 +102,8 @@ def ask_terms(sc: Scenario, solver: Solver, readings: dict[str, str],
         for x in of["hexes"]:
             d.hex(x, "surround", f"surrounded by the units in {h}")
     lines.append(line("not encoded: " + ", ".join(a["not_encoded"]), []))
-    return Reply(a, [f"adjudicator bot terms FILE --hex {h} --json" + _note(readings)], lines,
-                 d)
+    cli = f"adjudicator bot terms FILE --hex {h} --json" + readings_note(readings)
+    return Reply(a, [cli], lines, d)
 
 
 HEX = Param("hex", "hex", "hex")

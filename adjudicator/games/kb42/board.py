@@ -17,21 +17,22 @@ from adjudicator.games.kb42.queries.zoc import PURPOSES
 from adjudicator.games.kb42.queries.zoc import zoc as zoc_query
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Solver
-from adjudicator.web.asks import Ask, Drawing, Edit, Param, Reply, line
+from adjudicator.web.asks import (
+    Ask,
+    Drawing,
+    Edit,
+    Param,
+    Reply,
+    line,
+    readings_note,
+    with_readings,
+)
 
 STATE = {"operational": "Operational", "oos": "Out of Supply", "isolated": "Isolated"}
 
 
 def _flags(readings: dict[str, str]) -> str:
     return "".join(f" --reading {r}={n}" for r, n in sorted(readings.items()))
-
-
-def _read(sc: Scenario, readings: dict[str, str]) -> Scenario:
-    """The position with the readings asked written into it (as a file would say them):
-    the ZOC and supply questions read them from the position."""
-    if not readings:
-        return sc
-    return sc.model_copy(update={"readings": {**sc.readings, **readings}})
 
 
 def _memo(sc: Scenario, key: tuple, fn):
@@ -54,7 +55,7 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
     d = Drawing()
     d.hex(h, "selected", h)
     rkey = tuple(sorted(readings.items()))
-    z = _memo(sc, ("zoc", rkey), lambda: zoc_query(_read(sc, readings), solver))
+    z = _memo(sc, ("zoc", rkey), lambda: zoc_query(with_readings(sc, readings), solver))
     lines = []
     for purpose in PURPOSES:
         who = z.controls[purpose].get(h, [])
@@ -81,12 +82,11 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
         if x == h:
             lines.append(line(f"{s} ZOC in {x} is negated for {purpose}", rules, "zoc"))
     answer: dict[str, Any] = {"zoc": z.to_json()}
-    note = (" (with readings: " + ", ".join(f"{r}: {n}" for r, n in rkey) + " in the position)"
-            if rkey else "")
+    note = readings_note(readings)  # the ZOC and supply questions read them from the file
     cli = ["adjudicator zoc FILE --json" + note]
     if len(sides) == 1:
         sup = _memo(sc, ("supply", sides[0], rkey),
-                    lambda: supply_query(_read(sc, readings), solver, side=sides[0]))
+                    lambda: supply_query(with_readings(sc, readings), solver, side=sides[0]))
         answer["supply"] = sup.to_json()
         cli.append(f"adjudicator supply FILE --side {sides[0]} --json" + note)
         for u in sup.units:

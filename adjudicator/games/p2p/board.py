@@ -74,9 +74,18 @@ def view(pos: Position) -> dict[str, Any]:
     return graph_view(places, lines, units, sides, legend=legend)
 
 
+def _unit_moves(pos: Position, unit: str, readings: dict[str, str]):
+    """A unit's moves, kept on the position (an edit makes a new position)."""
+    memo = pos.__dict__.setdefault("_board_memo", {})
+    key = (unit, tuple(sorted(readings.items())))
+    if key not in memo:
+        memo[key] = unit_moves(pos, unit, readings)
+    return memo[key]
+
+
 def _moves(pos: Position, unit: str, readings: dict[str, str], d: Drawing,
            lines: list) -> dict[str, Any]:
-    ans = unit_moves(pos, unit, readings)
+    ans = _unit_moves(pos, unit, readings)
     lines.append(line(f"{unit} at {ans.at}, {ans.phase} phase", ans.rules))
     ends: set[str] = set()
     for o in ans.options:
@@ -223,6 +232,13 @@ ASKS = [
         ask_combat, ("movement",)),
 ]
 CLICK = "point"
+
+
+def warm(pos: Position, warm: Any) -> None:
+    """Where each unit of the side to move may go, while the player looks at the map."""
+    for u in pos.units:
+        if u.side == pos.phasing:
+            _unit_moves(pos, u.id, {})
 
 
 def check(pos: Position) -> None:

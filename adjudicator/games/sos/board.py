@@ -12,16 +12,19 @@ from adjudicator.errors import usage_error
 from adjudicator.games.sos.commands.los import spotting
 from adjudicator.games.sos.los import lines_of_sight
 from adjudicator.scenario import Scenario
-from adjudicator.web.asks import Ask, Drawing, Param, Reply, line
+from adjudicator.web.asks import Ask, Drawing, Param, Reply, line, readings_note, with_readings
 
 SIDES = ("german", "soviet")
 
 
-def _spotting(sc: Scenario, side: str) -> dict[str, Any]:
+def _spotting(sc: Scenario, side: str, readings: dict[str, str]) -> dict[str, Any]:
+    """A side's spotting, kept on the position; this game reads its readings from the
+    position, so a reading switched on the board is asked of a copy that chooses it."""
     memo = sc.__dict__.setdefault("_board_memo", {})
-    if ("spotted", side) not in memo:
-        memo[("spotted", side)] = spotting(sc, side)
-    return memo[("spotted", side)]
+    key = ("spotted", side, tuple(sorted(readings.items())))
+    if key not in memo:
+        memo[key] = spotting(with_readings(sc, readings), side)
+    return memo[key]
 
 
 def _draw_spotting(data: dict[str, Any], d: Drawing, lines: list, spotter_hex: str | None):
@@ -57,17 +60,18 @@ def ask_hex(sc: Scenario, warm: Any, readings: dict[str, str], p: dict[str, Any]
         lines = [line(f"click a hex holding one side's units to see what they spot "
                       f"({h} holds {'none' if not sides else 'both sides'})", ["14.21"])]
         return Reply({"hex": h, "units": [u.id for u in sc.units_at(h)]}, [], lines, d)
-    data = _spotting(sc, sides[0])
+    data = _spotting(sc, sides[0], readings)
     lines = [line(f"what the {sides[0]} units in {h} spot", data["rules"])]
     _draw_spotting(data, d, lines, h)
-    return Reply(data, [f"adjudicator spotted FILE --side {sides[0]} --json"], lines, d)
+    return Reply(data, [f"adjudicator spotted FILE --side {sides[0]} --json"
+                        + readings_note(readings)], lines, d)
 
 
 def ask_los(sc: Scenario, warm: Any, readings: dict[str, str], p: dict[str, Any]) -> Reply:
     a, b = p["from"], p["to"]
     if a == b:
         raise usage_error("the two ends are the same hex", "params.to")
-    ans = lines_of_sight(sc, [(a, b)], aa=p["aa"] == "yes")[0][0]
+    ans = lines_of_sight(with_readings(sc, readings), [(a, b)], aa=p["aa"] == "yes")[0][0]
     d = Drawing()
     verdict = "clear" if ans.clear else "blocked"
     d.path([a, b], f"los-{verdict}", f"line of sight {verdict}")
@@ -88,12 +92,12 @@ def ask_los(sc: Scenario, warm: Any, readings: dict[str, str], p: dict[str, Any]
         lines.append(line(f"runs along the hexside {x}-{y}: both hexes count", ["9.36"]))
     lines.append(line("used: " + "; ".join(ans.used), []))
     cli = f"adjudicator los FILE --from {a} --to {b}" + (" --aa" if p["aa"] == "yes" else "")
-    return Reply(ans.as_dict(), [cli + " --json"], lines, d)
+    return Reply(ans.as_dict(), [cli + " --json" + readings_note(readings)], lines, d)
 
 
 def ask_spotted(sc: Scenario, warm: Any, readings: dict[str, str],
                 p: dict[str, Any]) -> Reply:
-    data = _spotting(sc, p["side"])
+    data = _spotting(sc, p["side"], readings)
     d = Drawing()
     lines = [line(f"spotting by the {p['side']} side", data["rules"])]
     for u in sc.units:
@@ -103,7 +107,8 @@ def ask_spotted(sc: Scenario, warm: Any, readings: dict[str, str],
     if data["spotters_off_map"]:
         lines.append(line("in off-map boxes (no line of sight): "
                           + ", ".join(data["spotters_off_map"]), ["14.28"]))
-    return Reply(data, [f"adjudicator spotted FILE --side {p['side']} --json"], lines, d)
+    return Reply(data, [f"adjudicator spotted FILE --side {p['side']} --json"
+                        + readings_note(readings)], lines, d)
 
 
 ASKS = [
@@ -126,4 +131,4 @@ def check(sc: Scenario) -> None:
 
 def warm(sc: Scenario, warm: Any) -> None:
     for side in SIDES:
-        _spotting(sc, side)
+        _spotting(sc, side, {})
