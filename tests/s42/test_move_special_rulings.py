@@ -296,3 +296,37 @@ def test_18_2_2_ready_only_reading_spares_a_used_asu():
     used_default = pos([unit("G", "axis", "0401", type_="artillery", attack=0, defense=1,
                              ma=4, used=True)])
     assert any("Disrupted" in n for n in end(used_default, ["G"], "0404").notes)
+
+
+# --- 5.6.1-5.6.3: rail from and into entry areas, and where rail moves end ----------------
+
+RAIL_AREAS = {"X": {"side": "axis", "hexes": ["0401"]}, "Y": {"side": "axis", "hexes": ["0408"]},
+              "S": {"side": "soviet", "hexes": ["0408"]}}
+LINE = {f"040{i}-040{i + 1}": {"rail": True} for i in range(1, 8)}
+
+
+@pytest.mark.rules("5.6.1")
+def test_5_6_1_rail_from_an_entry_area_into_another_where_it_stops():
+    areas = {"X": RAIL_AREAS["X"], "Y": RAIL_AREAS["Y"]}
+    sc = pos([unit("A", "axis", "X", ma=1)], hexsides=LINE, entry_areas=areas)
+    a = moves(sc, ["A"])
+    assert "rail" in by(a.end("0408")) and "rail" in by(a.end("Y"))
+    assert a.end("Y").must_stop and "22.3.1" in a.end("Y").stop_rules
+    assert check_move(sc, "A:0401,0402,0403,0404,0405,0406,0407,0408,Y").allowed
+    enemy = {"X": RAIL_AREAS["X"], "S": RAIL_AREAS["S"]}
+    sc = pos([unit("A", "axis", "X", ma=1)], hexsides=LINE, entry_areas=enemy)
+    assert end(sc, ["A"], "S") is None                      # 22.4: never an enemy area
+
+
+@pytest.mark.rules("5.6.3")
+def test_5_6_3_rail_movers_do_not_end_stacked_with_other_rail_movers_nor_on_unrepaired_rail():
+    sc = pos([unit("A", "axis", "0401", ma=1, ma_boxed=True),
+              unit("T", "axis", "0406", train=True)], hexsides=LINE)
+    assert "rail" not in by(end(sc, ["A"], "0406")) and "rail" in by(end(sc, ["A"], "0405"))
+    v = check_move(sc, "A:0402,0403,0404,0405,0406")
+    assert not v.allowed and "5.6.3" in v.rules
+    hexes = {"0404": {"terrain": "clear", "rail_unrepaired": True}}
+    sc = pos([unit("A", "axis", "0401", ma=1)], hexes=hexes, hexsides=LINE)
+    assert "rail" not in by(end(sc, ["A"], "0405"))
+    soviet = pos([unit("S", "soviet", "0401", ma=1)], hexes=hexes, hexsides=LINE)
+    assert "rail" in by(end(soviet, ["S"], "0405"))

@@ -225,6 +225,102 @@ def small_position(seed: int, cols: int | None = None, rows: int | None = None,
     return data
 
 
+def with_movement(data: Data, seed: int) -> Data:
+    """A small position with what the Movement Phase reads added (seeded, and drawn from
+    its own generator, so ``small_position`` stays as it was): ports on the Black Sea
+    and the Sea of Azov, a Kerch Strait hex and an Axis area W, a rail line, Axis
+    Railhead markers, the Volga Flotilla, roads into the map from entry areas, Garrison,
+    North Caucasus, Plan Blucher and arriving Volunteer units, Soviet Army HQs of each
+    army, Naval Infantry, units in stacks and movement already used this turn."""
+    rng = random.Random(seed * 7919 + 17)
+    data = json.loads(json.dumps(data))
+    hexes: dict[str, Data] = data["map"]["hexes"]
+    sides: dict[str, Data] = data["map"]["hexsides"]
+    areas: dict[str, Data] = data["map"]["entry_areas"]
+    ids = sorted(hexes)
+    grid = HexGrid.of(ids, data["map"]["shifted"])
+    for h in rng.sample(ids, min(len(ids), rng.randint(1, 8))):
+        hexes[h].update(port=True, sea=rng.choice(("black", "black", "azov")))
+    if rng.random() < 0.5:
+        hexes[rng.choice(ids)].update(port=True, sea="kerch")
+    # a rail line: a walk of railroad hexsides
+    here = rng.choice(ids)
+    for _ in range(rng.randint(0, 10)):
+        n = rng.choice(sorted(grid.neighbours(here)))
+        sides.setdefault(hexside_id(here, n), {})["rail"] = True
+        here = n
+    rail_hexes = sorted({h for k, v in sides.items() if v.get("rail") for h in k.split("-")})
+    for h in rail_hexes:
+        if rng.random() < 0.15:
+            hexes[h]["railhead"] = True
+    volga = [k for k, v in sides.items() if v.get("river") == "volga"]
+    if volga and rng.random() < 0.6:
+        sides[rng.choice(volga)]["flotilla"] = True
+    if areas and rng.random() < 0.6:
+        letter = rng.choice(sorted(areas))
+        areas.setdefault("W", {"side": "axis", "hexes": []})
+        if letter != "W" and areas[letter]["hexes"]:
+            areas["W"]["hexes"].append(areas[letter]["hexes"].pop())
+        if not areas["W"]["hexes"]:
+            del areas["W"]
+        else:
+            areas["W"]["side"] = "axis"
+    for area in areas.values():
+        area["roads"] = {h: rng.choice(("primary", "secondary"))
+                         for h in area["hexes"] if rng.random() < 0.4}
+    armies = ["1st-guards", "5th-shock", "tank"]
+    for u in data["units"]:
+        roll = rng.random()
+        if u["type"] == "soviet-army-hq" and u["side"] == "soviet":
+            u["army"] = rng.choice(armies)
+        elif u["side"] == "soviet" and roll < 0.05:
+            u["garrison"] = True
+            u["released"] = rng.random() < 0.3
+        elif u["side"] == "soviet" and roll < 0.08:
+            u["north_caucasus"] = True
+            u["released"] = rng.random() < 0.5
+        elif u["side"] == "soviet" and roll < 0.2 and u["defense"]:
+            u["type"] = "naval-infantry"
+            u["free_stacking"] = False
+        elif u["side"] == "axis" and u["hex"] == "W" and roll < 0.5:
+            u["blucher"] = True
+        elif u["side"] == "axis" and roll < 0.06 and u["hex"] in hexes:
+            u.update(nationality="ncv", arriving=True)
+        elif u["side"] == "soviet" and roll < 0.3 and u["defense"]:
+            u["type"] = rng.choice(("tank", "mechanized"))
+    data["units"] = [u for u in data["units"]
+                     if u["hex"] not in areas or areas[u["hex"]]["side"] == u["side"]]
+    # movers for the sea, the Kerch Strait and 20.7-20.8
+    held = {u["hex"]: u["side"] for u in data["units"]}
+    if "W" in areas and rng.random() < 0.8:
+        data["units"].append(_unit(rng, "AW", "axis", "W", kind="infantry")
+                             | {"status": "good-order", "train": False,
+                                "blucher": rng.random() < 0.5})
+    ports = [h for h in ids if hexes[h].get("port") and held.get(h) != "axis"]
+    if ports and rng.random() < 0.8:
+        data["units"].append(_unit(rng, "SN", "soviet", rng.choice(ports),
+                                   kind=rng.choice(("naval-infantry", "infantry")))
+                             | {"status": "good-order", "train": False})
+    free = [h for h in ids if held.get(h) != "soviet"]
+    if free and rng.random() < 0.5:
+        data["units"].append(_unit(rng, "AV", "axis", rng.choice(free), kind="infantry")
+                             | {"nationality": "ncv", "arriving": True})
+    # stacks: some units join another unit of their side
+    for u in data["units"]:
+        if rng.random() < 0.15:
+            mates = [v for v in data["units"] if v["side"] == u["side"] and v is not u
+                     and v["hex"] in hexes]
+            if mates:
+                u["hex"] = rng.choice(mates)["hex"]
+    if rng.random() < 0.5:
+        data["moves_used"] = {"rail": rng.choice((0, 0, 1, 3, 4)),
+                              "rail_map": rng.choice((0, 0, 1)),
+                              "sea": rng.sample(["black", "azov"], rng.randint(0, 1)),
+                              "kerch": rng.choice((0, 0, 1)),
+                              "ferry": rng.choice((0, 0, 1))}
+    return data
+
+
 # ---------------------------------------------------------------------------
 # Full-size positions for the benchmark
 # ---------------------------------------------------------------------------

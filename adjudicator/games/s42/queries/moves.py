@@ -259,9 +259,14 @@ def search_zone(sc: Scenario, units: Sequence[str], start: str, chart: Tec,
             seen.add(n)
             todo.append(n)
     out |= seen
-    spec = sc.map.hexes.get(start)
-    if spec is not None and spec.port and spec.sea:
-        out |= {h for h, s in sc.map.hexes.items() if s.port and s.sea == spec.sea}
+    # the ports of the seas of the start and (Naval Infantry, 5.7.1) the places next to it
+    seas = {spec.sea for p in (start, *place_links(sc, start))
+            if (spec := sc.map.hexes.get(p)) is not None and spec.port and spec.sea}
+    if seas:
+        ports = {h for h, s in sc.map.hexes.items() if s.port and s.sea in seas}
+        out |= ports
+        if any(u.type == "naval-infantry" for u in us):   # a hex on land after landing
+            out |= {n for p in ports for n in place_links(sc, p)}
     if start in areas:
         out |= {h for h, s in sc.map.hexes.items() if s.sea == "kerch"}
     out |= set(extra)
