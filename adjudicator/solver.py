@@ -422,6 +422,8 @@ class Part:
     batch: tuple[ast.AST, ...] = ()
     #: the part ``<name>_p(p, w)``: rules that read position, world and map facts only
     position: tuple[ast.AST, ...] = ()
+    #: the map predicates and those the static encodings derive that its rules read
+    map_reads: frozenset[tuple[str, int]] = frozenset()
 
     @property
     def world_name(self) -> str:
@@ -590,9 +592,10 @@ def build_part(
              if (n, a) in keys]
     out += shows
     bout += shows
+    map_reads = frozenset(b for _, _, body in info for b in body if b in static)
     return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
                 frozenset(reads), tuple(wout) if len(wout) > 1 else (), tuple(bout),
-                tuple(pout) if len(pout) > 1 else ())
+                tuple(pout) if len(pout) > 1 else (), map_reads)
 
 
 def _part_key(game: Game, query: str, static: frozenset[tuple[str, int]],
@@ -632,6 +635,7 @@ def _part_to_text(part: Part) -> dict:
     return {"name": part.name,
             "shown": {n: sorted(a) for n, a in part.shown.items()},
             "reads": sorted(part.reads),
+            "map_reads": sorted(part.map_reads),
             **{k: [str(st) for st in getattr(part, k)]
                for k in ("statements", "world", "batch", "position")}}
 
@@ -657,7 +661,8 @@ def _part_from_text(data: dict, name: str) -> Part:
     return Part(name, parse(data["statements"]),
                 {n: frozenset(a) for n, a in data["shown"].items()},
                 frozenset(tuple(r) for r in data["reads"]), parse(data["world"]),
-                parse(data["batch"]), parse(data["position"]))
+                parse(data["batch"]), parse(data["position"]),
+                frozenset((n, a) for n, a in data["map_reads"]))
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -792,21 +797,20 @@ class MapSession:
         session. (A question that reads no line-of-supply step never grounds the map's
         supply steps.) The static encodings are stratified and read map facts only, so
         what they derive is the same as when all of them are ground at once."""
-        reads: set[tuple[str, int]] = set()
-        for st in (*part.statements, *part.world, *part.position, *part.batch):
-            if st.ast_type == ast.ASTType.Rule:
-                reads |= _body_signatures(st)[1]
-        heads = {h for _, hs in self.static_rules for h in hs}
-        needed = (reads & heads) - self.static_ground
+        rules = self.static_rules
+        needed = {sig for sig in part.map_reads if sig in rules.defines} - self.static_ground
         if not needed:
             return
-        rules = slice_rules([r for r, _ in self.static_rules], needed,
-                            self.facts.map_signatures(), None)
-        new = [r for r in rules if not (_head_signatures(r) & self.static_ground)]
-        for r in rules:
-            self.static_ground |= _head_signatures(r)
-        if not new:
-            return
+        todo = list(needed)
+        while todo:  # what the needed predicates' rules read, in turn
+            sig = todo.pop()
+            for i in rules.defines[sig]:
+                for b in rules.body[i]:
+                    if b in rules.defines and b not in needed and b not in self.static_ground:
+                        needed.add(b)
+                        todo.append(b)
+        new = [r for i, r in enumerate(rules.rules) if rules.heads[i] & needed]
+        self.static_ground |= needed
         self.static_parts += 1
         name = f"static_{self.static_parts}"
         with ast.ProgramBuilder(self.ctl) as builder:
@@ -1018,36 +1022,50 @@ def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
     return _file_heads(game.static_paths())
 
 
-_STATIC: dict[tuple[str, ...], tuple[tuple[ast.AST, frozenset[tuple[str, int]]], ...]] = {}
+@dataclass(frozen=True)
+class _StaticRules:
+    """The rules of a game's static encodings, with what each defines and reads."""
+
+    rules: tuple[ast.AST, ...]
+    heads: tuple[frozenset[tuple[str, int]], ...]
+    body: tuple[frozenset[tuple[str, int]], ...]
+    #: predicate -> the rules (by index) that define it
+    defines: dict[tuple[str, int], tuple[int, ...]]
 
 
-def _static_rules(game: Game) -> tuple[tuple[ast.AST, frozenset[tuple[str, int]]], ...]:
-    """The rules of the game's static encodings, each with the predicates it defines
-    (parsed once per process)."""
+_STATIC: dict[tuple[str, ...], _StaticRules] = {}
+
+
+def _static_rules(game: Game) -> _StaticRules:
+    """The rules of the game's static encodings (parsed once per process)."""
     files = tuple(str(f) for f in game.static_paths())
     hit = _STATIC.get(files)
     if hit is None:
         statements: list[ast.AST] = []
         if files:
             ast.parse_files(list(files), statements.append)
-        out = []
+        rules, heads, body = [], [], []
+        defines: dict[tuple[str, int], list[int]] = {}
         for st in statements:
             if st.ast_type == ast.ASTType.Rule:
-                out.append((st, frozenset(_head_signatures(st))))
+                for h in _head_signatures(st):
+                    defines.setdefault(h, []).append(len(rules))
+                rules.append(st)
+                heads.append(frozenset(_head_signatures(st)))
+                body.append(frozenset(_body_signatures(st)[1]))
             elif st.ast_type not in (ast.ASTType.Program, ast.ASTType.Comment):
                 where = f"{st.location.begin.filename}:{st.location.begin.line}"
                 raise EncodingError(f"{where}: a static encoding holds rules only (it "
                                     "is ground a predicate at a time, as queries need it)")
-        hit = _STATIC[files] = tuple(out)
+        hit = _STATIC[files] = _StaticRules(tuple(rules), tuple(heads), tuple(body),
+                                            {k: tuple(v) for k, v in defines.items()})
     return hit
 
 
 def _static_signatures(game: Game) -> frozenset[tuple[str, int]]:
     """Every predicate the static encodings name, in a head or a body."""
-    sigs: set[tuple[str, int]] = set()
-    for rule, heads in _static_rules(game):
-        sigs |= heads | _body_signatures(rule)[1]
-    return frozenset(sigs)
+    rules = _static_rules(game)
+    return frozenset().union(*rules.heads, *rules.body) if rules.rules else frozenset()
 
 
 def _file_heads(paths: Iterable[Path]) -> frozenset[tuple[str, int]]:
