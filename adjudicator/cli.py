@@ -311,33 +311,44 @@ def _by_game(name: str, impls: dict[str | None, tuple]) -> Callable[..., Any]:
     return run
 
 
-#: Names registered in the app so far ("*" once every command is).
+#: Names registered in the app so far ("*" once every command is); a name registered
+#: with the implementations of one game only (see ``_register``), with its entry in the app
 _REGISTERED: set[str] = set()
+_PARTIAL: dict[str, Any] = {}
 
 
-def _register_commands(only: str | None = None) -> None:
+def _register_commands(only: str | None = None, game: str | None = None) -> None:
     """Every command name once (or only the name ``only``, with every implementation
-    of it): the core's (``adjudicator/commands/``), then every one some
+    of it, or, when several games declare it and ``game`` is given, with that game's
+    and the core's only): the core's (``adjudicator/commands/``), then every one some
     game answers. A name with one implementation keeps its own options; a name
     several games (or a game and the core) declare with options of their own runs the
     position's game's implementation with that game's options (``_by_game``). Either
     way ``implementation`` chooses, at run time, so a game registered later answers too."""
-    if "*" in _REGISTERED or only in _REGISTERED:
+    if "*" in _REGISTERED or (only in _REGISTERED and (game is not None
+                                                       or only not in _PARTIAL)):
         return
+    games = _games_in_order()
+    partial = (only is not None and game in games and len(_declared_by(only)) > 1)
+    if partial:
+        games = [game]
     impls: dict[str, dict[str | None, tuple]] = {}
     for name, entry in core_commands(only).items():
         impls.setdefault(name, {})[None] = entry
-    for gid in _games_in_order():
+    for gid in games:
         for name, entry in game_commands(gid, only).items():
             impls.setdefault(name, {})[gid] = entry
     for name, by in impls.items():
-        if (only is not None and name != only) or name in _REGISTERED:
+        if (only is not None and name != only) or (name in _REGISTERED
+                                                   and name not in _PARTIAL):
             continue
+        if name in _PARTIAL:  # registered for one game before: now for all of them
+            _app.registered_commands.remove(_PARTIAL.pop(name))
         _REGISTERED.add(name)
-        if len(by) == 1 and None in by:
+        if len(by) == 1 and None in by and not partial:
             fn, kw = by[None]
             _app.command(name=name, **kw)(fn)
-        elif len(by) == 1:
+        elif len(by) == 1 and not partial:
             (fn, kw), = by.values()
             _app.command(name=name, **kw)(_dispatcher(name, fn))
         else:
@@ -345,14 +356,25 @@ def _register_commands(only: str | None = None) -> None:
                                            "ignore_unknown_options": True,
                                            "help_option_names": []},
                          add_help_option=False)(_by_game(name, by))
+            if partial:
+                _PARTIAL[name] = _app.registered_commands[-1]
     if only is None:
         _REGISTERED.add("*")
     else:
         _REGISTERED.add(only)
 
 
-def _command_name(argv: list[str]) -> str | None:
-    """The command the arguments run (None for top-level options such as ``--help``)."""
+def _declared_by(name: str) -> set[str | None]:
+    """The core (None) and the games whose command modules register ``name``, by the
+    index."""
+    known = _index()["modules"]
+    return {gid for gid in [None, *_games_in_order()]
+            if any(name in known.get(m, ()) for m in _module_names(gid))}
+
+
+def _command_name(argv: list[str]) -> int | None:
+    """Where the command name is in the arguments (None for top-level options such as
+    ``--help``)."""
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -362,16 +384,24 @@ def _command_name(argv: list[str]) -> str | None:
         if a.startswith("--time-limit="):
             i += 1
             continue
-        return None if a.startswith("-") else a
+        return None if a.startswith("-") else i
     return None
 
 
 def _register(argv: list[str]) -> None:
     """Register what ``argv`` needs: only its command when the index of command modules
-    knows it (so a fresh process imports only that command's modules), else all."""
-    name = _command_name(argv)
+    knows it (so a fresh process imports only that command's modules), and of a command
+    several games declare only the implementation of the game its position names (and
+    the core's); else every command."""
+    at = _command_name(argv)
+    name = argv[at] if at is not None else None
     index = _index() if name is not None else None
-    _register_commands(name if index is not None and name in index["names"] else None)
+    if index is None or name not in index["names"]:
+        _register_commands()
+        return
+    rest = argv[at + 1:]
+    game = _chosen_game(rest) if "--help" not in rest else None
+    _register_commands(name, game if game in game_ids() else None)
 
 
 def __getattr__(attr: str) -> Any:

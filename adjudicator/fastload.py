@@ -24,10 +24,6 @@ import json
 import re
 from typing import Any
 
-import yaml
-from ruamel.yaml.reader import Reader
-from ruamel.yaml.resolver import implicit_resolvers
-
 from adjudicator.errors import InputError, Problem
 from adjudicator.limits import (
     MAX_DEPTH,
@@ -40,14 +36,28 @@ from adjudicator.limits import (
     scan_json,
 )
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-#: ruamel's own table of YAML 1.2 implicit types, by first character.
+#: ruamel's own table of YAML 1.2 implicit types, by first character (filled when a YAML
+#: text is first read: a JSON file needs neither YAML reader imported).
 _RESOLVERS: dict[str, list[tuple[str, re.Pattern]]] = {}
-for _versions, _tag, _regexp, _first in implicit_resolvers:
-    if (1, 2) in _versions:
-        for _ch in _first:
-            _RESOLVERS.setdefault(_ch, []).append((_tag.rsplit(":", 1)[-1], _regexp))
+
+#: The characters ruamel's reader refuses (``ruamel.yaml.reader.Reader.NON_PRINTABLE``,
+#: the same pattern; tests/test_scenario_formats.py checks that they stay the same).
+NON_PRINTABLE = re.compile("[^\t\n\r -~\x85\xa0-\ud7ff\ue000-\ufffd"
+                           "\U00010000-\U0010ffff]")
+
+
+def _yaml() -> Any:
+    """PyYAML, and ruamel's table of implicit types in ``_RESOLVERS``, on first use."""
+    import yaml
+
+    if not _RESOLVERS:
+        from ruamel.yaml.resolver import implicit_resolvers
+
+        for versions, tag, regexp, first in implicit_resolvers:
+            if (1, 2) in versions:
+                for ch in first:
+                    _RESOLVERS.setdefault(ch, []).append((tag.rsplit(":", 1)[-1], regexp))
+    return yaml
 
 _INT = re.compile(r"(?:0|-?[1-9][0-9]{0,17})\Z")
 _ZERO_LED = re.compile(r"0[0-9]{1,17}\Z")
@@ -121,12 +131,13 @@ def read_yaml(text: str, file: str, caps: dict | None = None) -> dict | None:
     """Plain data of a YAML scenario, ``None`` to read it the slow way; an InputError
     for a limit broken (with its line)."""
     caps = SCENARIO_CAPS if caps is None else caps
-    fast = Reader.NON_PRINTABLE.search(text) is None
+    yaml = _yaml()
+    fast = NON_PRINTABLE.search(text) is None
     stack: list[_Frame] = []
     root: Any = _BAIL
     documents = 0
     try:
-        for ev in yaml.parse(text, Loader=_Loader):
+        for ev in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
             kind = type(ev)
             if kind is yaml.ScalarEvent or kind is yaml.MappingStartEvent \
                     or kind is yaml.SequenceStartEvent or kind is yaml.AliasEvent:
@@ -239,7 +250,7 @@ def read_json(text: str, file: str) -> dict | None:
     """Plain data of a JSON scenario, ``None`` to read it the slow way; an InputError
     for a limit broken."""
     scan_json(text, file)
-    if Reader.NON_PRINTABLE.search(text) or _SURROGATE_ESCAPE.search(text):
+    if NON_PRINTABLE.search(text) or _SURROGATE_ESCAPE.search(text):
         return None
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_float=_no_float,

@@ -16,16 +16,13 @@ from __future__ import annotations
 
 import difflib
 import json
+import sys
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.reader import ReaderError
-from ruamel.yaml.scalarint import ScalarInt
 
 from adjudicator.errors import InputError, Problem, read_input
 from adjudicator.fastload import check_sizes, read_json, read_yaml
@@ -180,7 +177,10 @@ def _find_key(mapping: dict, part: Any) -> Any:
 
 def _leading_zeros(value: Any) -> bool:
     """True for a number typed with leading zeros, such as an unquoted ``0404``."""
-    width = getattr(value, "_width", None) if isinstance(value, ScalarInt) else None
+    # (only the line-tracking reader, ruamel's, makes them: if it is not loaded, none is)
+    scalarint = sys.modules.get("ruamel.yaml.scalarint")
+    width = (getattr(value, "_width", None)
+             if scalarint is not None and isinstance(value, scalarint.ScalarInt) else None)
     return bool(width) and width > len(str(abs(int(value))))
 
 
@@ -207,6 +207,10 @@ class _Collector:
 
 
 def _read_document(path: Path, text: str, col: _Collector) -> Any:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
+
     yaml = YAML(typ="rt")
     if path.suffix.lower() == ".json":
         try:
@@ -614,6 +618,9 @@ def line_of(sc: Scenario, path: PathT) -> int:
 @lru_cache(maxsize=4)
 def _tree(source: str, mtime_ns: int, size: int) -> Any:
     """The line-tracking tree of a file that loaded before (read once per version)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
     try:
         return YAML(typ="rt").load(read_text(source))
     except (YAMLError, RecursionError, ValueError):

@@ -306,6 +306,35 @@ class _Key(ast.Transformer):
         return node.update(symbol=sym.update(arguments=[key, *sym.arguments]))
 
 
+class _Rename(ast.Transformer):
+    """Renames the atoms of some predicates (the head of a rule, as it is applied to
+    rule heads only)."""
+
+    def __init__(self, names: dict[tuple[str, int], str]):
+        self.names = names
+
+    def __call__(self, rule: ast.AST) -> ast.AST:  # the head only
+        return rule.update(head=self.visit(rule.head))
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+        sig = _signature(node.symbol)
+        name = self.names.get(sig) if sig else None
+        if name is None:
+            return node
+        return node.update(symbol=node.symbol.update(name=name))
+
+
+def _copy_rule(name: str, inner: str, arity: int) -> ast.AST:
+    """``name(X0,..) :- inner(X0,..).``"""
+    args = [ast.Variable(_LOC, f"X{i}") for i in range(arity)]
+
+    def atom(n: str) -> ast.AST:
+        return ast.SymbolicAtom(ast.Function(_LOC, n, args, 0))
+
+    return ast.Rule(_LOC, ast.Literal(_LOC, ast.Sign.NoSign, atom(name)),
+                    [ast.Literal(_LOC, ast.Sign.NoSign, atom(inner))])
+
+
 def _atom_signatures(node: ast.AST) -> set[tuple[str, int]]:
     """The predicates of every atom in ``node`` (aggregate elements included)."""
     found: set[tuple[str, int]] = set()
@@ -408,6 +437,8 @@ class Part:
     batch: tuple[ast.AST, ...] = ()
     #: the part ``<name>_p(p, w)``: rules that read position, world and map facts only
     position: tuple[ast.AST, ...] = ()
+    #: the map predicates and those the static encodings derive that its rules read
+    map_reads: frozenset[tuple[str, int]] = frozenset()
 
     @property
     def world_name(self) -> str:
@@ -522,6 +553,26 @@ def build_part(
                 if level[h] < lv:
                     level[h] = lv
                     changed = True
+    # A shown conclusion that one of its rules derives from the position, the world and
+    # the map alone (an input error, a Full Retreat due whatever is asked) is derived
+    # by that rule once per position (or world), under a name of its own, and only
+    # copied for each question: its rule then reads the position's facts once, not
+    # once per question.
+    split: list[tuple[ast.AST, set[tuple[str, int]], set[tuple[str, int]]]] = []
+    copied: set[tuple[str, int]] = set()
+    for r, hs, body in info:
+        lv = max((level.get(b, 3 if b not in static else 0) for b in body), default=0)
+        if lv >= 3 or len(hs) != 1 or not hs <= shown_sigs:
+            split.append((r, hs, body))
+            continue
+        (hname, harity), = hs
+        inner = (f"{hname}__{'p' if lv == 2 else 'w'}", harity)
+        level[inner] = max(lv, 1)
+        split.append((_Rename({(hname, harity): inner[0]})(r), {inner}, body))
+        if inner not in copied:
+            copied.add(inner)
+            split.append((_copy_rule(hname, inner[0], harity), hs, {inner}))
+    info = split
     keys: dict[tuple[str, int], ast.AST] = {}
     for sig, lv in level.items():
         if sig in static:
@@ -555,9 +606,10 @@ def build_part(
              if (n, a) in keys]
     out += shows
     bout += shows
+    map_reads = frozenset(b for _, _, body in info for b in body if b in static)
     return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
                 frozenset(reads), tuple(wout) if len(wout) > 1 else (), tuple(bout),
-                tuple(pout) if len(pout) > 1 else ())
+                tuple(pout) if len(pout) > 1 else (), map_reads)
 
 
 def _part_key(game: Game, query: str, static: frozenset[tuple[str, int]],
@@ -597,6 +649,7 @@ def _part_to_text(part: Part) -> dict:
     return {"name": part.name,
             "shown": {n: sorted(a) for n, a in part.shown.items()},
             "reads": sorted(part.reads),
+            "map_reads": sorted(part.map_reads),
             **{k: [str(st) for st in getattr(part, k)]
                for k in ("statements", "world", "batch", "position")}}
 
@@ -622,7 +675,8 @@ def _part_from_text(data: dict, name: str) -> Part:
     return Part(name, parse(data["statements"]),
                 {n: frozenset(a) for n, a in data["shown"].items()},
                 frozenset(tuple(r) for r in data["reads"]), parse(data["world"]),
-                parse(data["batch"]), parse(data["position"]))
+                parse(data["batch"]), parse(data["position"]),
+                frozenset((n, a) for n, a in data["map_reads"]))
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -697,16 +751,19 @@ class MapSession:
         self.output = _Output()
         self.ctl.register_observer(self.output)
         t0 = time.perf_counter()
-        for f in game.static_paths():
-            self.ctl.load(str(f))
         # The map facts are handed to the grounder as symbols, one list per predicate
         # (about twice as fast as adding them atom by atom through the backend).
         maps = _MapContext(map_groups)
         self.ctl.add("map_facts", [], maps.rules())
         self.ctl.ground([("base", []), ("map_facts", [])], context=maps)
+        #: the static encodings' rules, ground when a query part first reads what they
+        #: define (``_ground_static``), and the predicates ground so far
+        self.static_rules = _static_rules(game)
+        self.static_ground: set[tuple[str, int]] = set()
+        self.static_parts = 0
         self.static: frozenset[tuple[str, int]] = frozenset(
             (name, arity) for name, arity, _ in self.ctl.symbolic_atoms.signatures
-        ) | facts.map_signatures() | _static_heads(game)
+        ) | facts.map_signatures() | _static_signatures(game)
         self.setup_s = time.perf_counter() - t0
         self.parts: dict[tuple[str, frozenset[tuple[str, int]]], Part] = {}
         #: position key -> (scenario, position number, predicates added)
@@ -737,14 +794,44 @@ class MapSession:
             key = (self.game.id, query, self.static, given)
             part = _PARTS.get(key)
             if part is None:
-                part = _PARTS[key] = _cached_part(
-                    f"q_{query}_{len(_PARTS)}", self.game, query, self.static, given,
-                    self.facts)
+                # (a part's name is an identifier: "retreat-nolos" -> q_retreat_nolos_<n>)
+                name = f"q_{re.sub(r'[^A-Za-z0-9_]', '_', query)}_{len(_PARTS)}"
+                part = _PARTS[key] = _cached_part(name, self.game, query, self.static,
+                                                  given, self.facts)
+            self._ground_static(part)
             with ast.ProgramBuilder(self.ctl) as builder:
                 for st in (*part.statements, *part.world, *part.position):
                     builder.add(st)
             self.parts[(query, given)] = part
         return self.parts[(query, given)]
+
+    def _ground_static(self, part: Part) -> None:
+        """Ground the static rules the part's rules read, and what those rules read in
+        turn, before the part: each static predicate with all its rules, once per
+        session. (A question that reads no line-of-supply step never grounds the map's
+        supply steps.) The static encodings are stratified and read map facts only, so
+        what they derive is the same as when all of them are ground at once."""
+        rules = self.static_rules
+        needed = {sig for sig in part.map_reads if sig in rules.defines} - self.static_ground
+        if not needed:
+            return
+        todo = list(needed)
+        while todo:  # what the needed predicates' rules read, in turn
+            sig = todo.pop()
+            for i in rules.defines[sig]:
+                for b in rules.body[i]:
+                    if b in rules.defines and b not in needed and b not in self.static_ground:
+                        needed.add(b)
+                        todo.append(b)
+        new = [r for i, r in enumerate(rules.rules) if rules.heads[i] & needed]
+        self.static_ground |= needed
+        self.static_parts += 1
+        name = f"static_{self.static_parts}"
+        with ast.ProgramBuilder(self.ctl) as builder:
+            builder.add(ast.Program(_LOC, name, []))
+            for r in new:
+                builder.add(r)
+        self.ctl.ground([(name, [])])
 
     def position(self, sc: Scenario, readings: dict[str, str],
                  reads: frozenset[tuple[str, int]] | None = None,
@@ -947,6 +1034,52 @@ class MapSession:
 def _static_heads(game: Game) -> frozenset[tuple[str, int]]:
     """Predicates the static encodings define (known even when none is derived)."""
     return _file_heads(game.static_paths())
+
+
+@dataclass(frozen=True)
+class _StaticRules:
+    """The rules of a game's static encodings, with what each defines and reads."""
+
+    rules: tuple[ast.AST, ...]
+    heads: tuple[frozenset[tuple[str, int]], ...]
+    body: tuple[frozenset[tuple[str, int]], ...]
+    #: predicate -> the rules (by index) that define it
+    defines: dict[tuple[str, int], tuple[int, ...]]
+
+
+_STATIC: dict[tuple[str, ...], _StaticRules] = {}
+
+
+def _static_rules(game: Game) -> _StaticRules:
+    """The rules of the game's static encodings (parsed once per process)."""
+    files = tuple(str(f) for f in game.static_paths())
+    hit = _STATIC.get(files)
+    if hit is None:
+        statements: list[ast.AST] = []
+        if files:
+            ast.parse_files(list(files), statements.append)
+        rules, heads, body = [], [], []
+        defines: dict[tuple[str, int], list[int]] = {}
+        for st in statements:
+            if st.ast_type == ast.ASTType.Rule:
+                for h in _head_signatures(st):
+                    defines.setdefault(h, []).append(len(rules))
+                rules.append(st)
+                heads.append(frozenset(_head_signatures(st)))
+                body.append(frozenset(_body_signatures(st)[1]))
+            elif st.ast_type not in (ast.ASTType.Program, ast.ASTType.Comment):
+                where = f"{st.location.begin.filename}:{st.location.begin.line}"
+                raise EncodingError(f"{where}: a static encoding holds rules only (it "
+                                    "is ground a predicate at a time, as queries need it)")
+        hit = _STATIC[files] = _StaticRules(tuple(rules), tuple(heads), tuple(body),
+                                            {k: tuple(v) for k, v in defines.items()})
+    return hit
+
+
+def _static_signatures(game: Game) -> frozenset[tuple[str, int]]:
+    """Every predicate the static encodings name, in a head or a body."""
+    rules = _static_rules(game)
+    return frozenset().union(*rules.heads, *rules.body) if rules.rules else frozenset()
 
 
 def _file_heads(paths: Iterable[Path]) -> frozenset[tuple[str, int]]:

@@ -37,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=5,
                    help="timed runs of each query on each side, interleaved; the median "
                         "counts")
-    p.add_argument("--cold-repeat", type=int, default=1,
-                   help="fresh-process runs of each command on the full-size file")
+    p.add_argument("--cold-repeat", type=int, default=7,
+                   help="timed fresh-process runs of each command (the median counts)")
     p.add_argument("-o", "--out", type=Path, default=HERE / "results.json")
     args = p.parse_args(argv)
     console = Console(highlight=False)
@@ -75,18 +75,24 @@ def main(argv: list[str] | None = None) -> int:
     w = res["warm_session"]
     console.print(f"warm session: {w['what']}: {w['five_questions_ms']:.0f} ms")
     if "cold" in res:
-        ct = Table("command", "full-size ms (cpu)", "demo ms (cpu)",
-                   title=f"cold: one question per fresh process (python itself: "
+        ct = Table("command", "full-size ms (spread)", "cpu ms", "python ms", "first run ms",
+                   "demo ms (cpu)", "python ms (demo)",
+                   title=f"cold: one question per fresh process, median of "
+                         f"{args.cold_repeat} runs (python alone: "
                          f"{res['cold']['full']['python_ms']:.0f} ms)")
-        demo = res["cold"]["demo"]["commands"]
+        demo = res["cold"].get("demo", {}).get("commands", {})
         for name, c in res["cold"]["full"]["commands"].items():
             if "error" in c:
-                ct.add_row(name, c["error"], "-")
+                ct.add_row(name, c["error"], "-", "-", "-", "-", "-")
                 continue
             d = demo.get(name)
             d = d if d and "error" not in d else None
-            ct.add_row(name, f"{c['ms']:.0f} ({c['cpu_ms']:.0f})",
-                       f"{d['ms']:.0f} ({d['cpu_ms']:.0f})" if d else "-")
+            style = "green" if c["ms"] <= 1000 else "red"
+            ct.add_row(name, f"[{style}]{c['ms']:.0f}[/{style}] ({c['spread_ms'][0]:.0f}-"
+                             f"{c['spread_ms'][1]:.0f})",
+                       f"{c['cpu_ms']:.0f}", f"{c['python_ms']:.0f}", f"{c['first_run_ms']:.0f}",
+                       f"{d['ms']:.0f} ({d['cpu_ms']:.0f})" if d else "-",
+                       f"{d['python_ms']:.0f}" if d else "-")
         console.print(ct)
     if res.get("scaling"):
         names = list(res["scaling"][0]["queries"])

@@ -185,3 +185,14 @@ def test_a_game_loader_gets_the_input_limits_too(toyown):
 def test_a_hex_game_still_gets_the_hex_model():
     sc = parse_scenario('game: s42\nmap: {hexes: {"0404": clear}}\n', "t.yaml")
     assert isinstance(sc, Scenario)
+
+
+def test_the_fast_reader_refuses_the_characters_the_line_tracking_reader_refuses():
+    # adjudicator.fastload keeps its own copy of ruamel's pattern (so a JSON file is read
+    # without importing a YAML reader); the copy must stay ruamel's.
+    from ruamel.yaml.reader import Reader
+
+    from adjudicator.fastload import NON_PRINTABLE
+
+    assert NON_PRINTABLE.pattern == Reader.NON_PRINTABLE.pattern
+    assert NON_PRINTABLE.flags == Reader.NON_PRINTABLE.flags

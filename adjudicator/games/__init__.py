@@ -20,8 +20,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ruamel.yaml import YAML
-
 from adjudicator.paths import asp_dir, kb_dir
 
 
@@ -190,6 +188,8 @@ def _load_readings(folder: Path) -> dict[str, list[dict[str, Any]]]:
     hit = cache.read_json("readings", key)
     if isinstance(hit, dict):
         return hit
+    from ruamel.yaml import YAML
+
     yaml = YAML(typ="safe")
     for f in files:
         data = yaml.load(f.read_text(encoding="utf-8")) or {}

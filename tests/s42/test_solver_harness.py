@@ -195,12 +195,36 @@ def test_solve_many_reports_the_error_of_the_position_that_has_it():
 
 
 def test_batch_part_binds_the_numbers_through_q_key(tmp_path):
+    game = _game(tmp_path, "out(U) :- unit(U), not combat(U), asked(U).\n")
+    part = build_part("q_t", game.encoding_paths("t"), frozenset(),
+                      shown_from=game.shown_paths("t"), given=frozenset({("asked", 1)}),
+                      facts=game.facts)
+    rules = [str(st) for st in part.batch if st.ast_type == clingo.ast.ASTType.Rule]
+    assert rules == ["out(KEY__,U) :- q_key(b,KEY__,POS__,WLD__); unit(POS__,U); "
+                     "not combat(POS__,U); asked(KEY__,U)."]
+
+
+def test_a_shown_conclusion_of_the_position_alone_is_derived_once_per_position(tmp_path):
+    # out/1 reads position facts only: its rule goes to the position part under a name
+    # of its own, and each question copies the conclusions.
     game = _game(tmp_path, "out(U) :- unit(U), not combat(U).\n")
     part = build_part("q_t", game.encoding_paths("t"), frozenset(),
                       shown_from=game.shown_paths("t"), given=frozenset(), facts=game.facts)
-    rules = [str(st) for st in part.batch if st.ast_type == clingo.ast.ASTType.Rule]
-    assert rules == ["out(KEY__,U) :- q_key(b,KEY__,POS__,WLD__); unit(POS__,U); "
-                     "not combat(POS__,U)."]
+
+    def rules(sts):
+        return [str(st) for st in sts if st.ast_type == clingo.ast.ASTType.Rule]
+
+    assert rules(part.position) == ["out__p(p,U) :- unit(p,U); not combat(p,U)."]
+    assert rules(part.statements) == ["out(k,X0) :- out__p(p,X0)."]
+    assert rules(part.batch) == ["out(KEY__,X0) :- q_key(b,KEY__,POS__,WLD__); "
+                                 "out__p(POS__,X0)."]
+    # Not so for a conclusion that also reads the question's own facts.
+    game = _game(tmp_path, "out(U) :- unit(U), asked(U).\n")
+    part = build_part("q_t", game.encoding_paths("t"), frozenset(),
+                      shown_from=game.shown_paths("t"), given=frozenset({("asked", 1)}),
+                      facts=game.facts)
+    assert rules(part.statements) == ["out(k,U) :- unit(p,U); asked(k,U)."]
+    assert not part.position
 
 
 def test_position_level_rules_are_ground_once_per_position():
@@ -235,6 +259,8 @@ def test_shown_conclusions_are_never_position_level(tmp_path):
     game = _game(tmp_path, "mid(U) :- unit(U), not combat(U).\nout(U) :- mid(U).\n")
     part = build_part("q_t", game.encoding_paths("t"), frozenset(),
                       shown_from=game.shown_paths("t"), given=frozenset(), facts=game.facts)
+    # (what the shown conclusion is made of may be ground once per position; the
+    # conclusion itself is keyed by each question's number, copied from there)
     assert [str(st) for st in part.position[1:]] == [
-        "mid(p,U) :- unit(p,U); not combat(p,U)."]
-    assert "out(k,U) :- mid(p,U)." in [str(st) for st in part.statements]
+        "mid(p,U) :- unit(p,U); not combat(p,U).", "out__p(p,U) :- mid(p,U)."]
+    assert "out(k,X0) :- out__p(p,X0)." in [str(st) for st in part.statements]
