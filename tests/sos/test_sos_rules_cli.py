@@ -86,3 +86,12 @@ def test_advances_command(capsys):
 def test_bad_input_is_refused_with_status_2(capsys, args, message):
     r = run(capsys, *args)
     assert r.code == 2 and message in r.err and "Traceback" not in r.err
+
+
+def test_show_draws_the_new_hex_and_hexside_features(capsys, tmp_path):
+    pos = tmp_path / "roads.yaml"
+    pos.write_text('game: sos\nmap:\n  hexes:\n    "0101": {features: [road, railroad], '
+                   'markers: [attack], explosions: 5}\n    "0102": {breakthru: german}\n'
+                   '  hexsides:\n    "0101-0102": {features: [road]}\n')
+    r = run(capsys, "show", str(pos), "--svg", str(tmp_path / "p.svg"))
+    assert r.code == 0 and "rd rr" in (tmp_path / "p.svg").read_text()
