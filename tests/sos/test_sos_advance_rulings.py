@@ -71,3 +71,9 @@ def test_9_85_up_to_the_stacking_limit():
     assert adv([unit("a", "german", "0405")]).cap == (3, "5.3")
     assert adv([unit("a", "german", "0405", "armor", movement=18)]).cap == (4, "5.3")
     assert adv([unit("a", "soviet", "0405")]).cap == (3, "5.4")
+
+
+@pytest.mark.rules("8.01", "9.85")
+def test_8_01_units_that_cannot_move_never_advance():
+    ans = adv([unit("f", "german", "0405", "fortification"), unit("a", "german", "0403")])
+    assert ans.refused == {"f": [("cannot-move", "8.01")]} and "a" in ans.may

@@ -204,7 +204,7 @@ def test_9_87_in_a_clear_hex_all_retreat_one_hex_not_into_enemy_zoc():
     assert "0304" in s.hexes
 
 
-@pytest.mark.rules("9.87")
+@pytest.mark.rules("9.87", "5.0")
 def test_9_87_not_into_attacked_or_bombarded_or_overstacked_hexes_else_eliminated():
     hexes = {"0403": {"markers": ["attack"]}, "0504": {"markers": ["bombarded"]}}
     full = [unit(f"f{i}", "soviet", "0304", guards=True) for i in range(3)]
@@ -294,3 +294,30 @@ def test_9_884_against_9_883_3_the_terrain_limit_reading():
     got, _ = p([unit("n", "soviet", "0404", nkvd=True)], hexes=forest,
                readings={"9.884": "terrain-limit"})
     assert got["n"].outcome == "retreats-pinned"
+
+
+@pytest.mark.rules("5.0", "9.87")
+def test_5_0_a_retreat_into_a_friendly_hex_with_room_is_allowed():
+    room = [unit(f"f{i}", "soviet", "0304", guards=True) for i in range(2)]
+    got, _ = p([unit("s", "soviet", "0404")], extra=room)
+    assert "0304" in got["s"].hexes
+
+
+@pytest.mark.rules("8.04", "9.87")
+def test_8_04_not_into_terrain_the_chart_prohibits():
+    hexes = {"0304": {"terrain": "volga", "features": ["volga"]}}
+    got, _ = p([unit("s", "soviet", "0404")], hexes=hexes)
+    assert got["s"].refused["0304"] == [("prohibited-terrain", "8.04")]
+    got, _ = p([unit("s", "soviet", "0404")])
+    assert "0304" in got["s"].hexes
+
+
+@pytest.mark.rules("8.01", "9.881")
+def test_8_01_units_without_movement_never_retreat_before_combat():
+    _, ans = rbc([unit("m", "soviet", "0404", "minefield", guards=True),
+                  unit("k", "soviet", "0404", "armor", immobilized=True, guards=True),
+                  unit("s", "soviet", "0404", guards=True)])
+    got = units(ans)
+    assert got["m"].refused == [("cannot-move", "8.01")]
+    assert got["k"].refused == [("cannot-move", "9.881")]
+    assert got["s"].may

@@ -86,3 +86,22 @@ def test_advances_command(capsys):
 def test_bad_input_is_refused_with_status_2(capsys, args, message):
     r = run(capsys, *args)
     assert r.code == 2 and message in r.err and "Traceback" not in r.err
+
+
+def test_show_draws_the_new_hex_and_hexside_features(capsys, tmp_path):
+    pos = tmp_path / "roads.yaml"
+    pos.write_text('game: sos\nmap:\n  hexes:\n    "0101": {features: [road, railroad], '
+                   'markers: [attack], explosions: 5}\n    "0102": {breakthru: german}\n'
+                   '  hexsides:\n    "0101-0102": {features: [road]}\n')
+    r = run(capsys, "show", str(pos), "--svg", str(tmp_path / "p.svg"))
+    assert r.code == 0 and "rd rr" in (tmp_path / "p.svg").read_text()
+
+
+def test_show_draws_the_zoc_and_a_retreat_before_combat(capsys, tmp_path):
+    out = tmp_path / "demo.svg"
+    j = run(capsys, "show", DEMO, "--svg", str(out), "--retreat-hex", "0408", "--json").json
+    assert j["layers"] == ["zoc", "retreat"]
+    svg = out.read_text()
+    assert "german ZOC in 0403 [6.1]" in svg and "retreat from 0408 [9.48]" in svg
+    j = run(capsys, "show", DEMO, "--svg", str(out), "--force", "--json").json
+    assert j["layers"] == ["zoc"]

@@ -71,7 +71,7 @@ def test_6_5_8_09_foot_units_stop_armour_does_not():
     assert "stops" not in moves["t"]
 
 
-@pytest.mark.rules("6.6", "6.7")
+@pytest.mark.rules("6.6", "6.7", "8.51")
 def test_6_6_6_7_armour_goes_zoc_to_zoc_infantry_may_not():
     sc = position([unit("i", "german", "0303"), unit("t", "german", "0305", "armor",
                                                       movement=18)])

@@ -1,7 +1,8 @@
 """Grounds Streets of Stalingrad's rule encodings for one question: the position's facts
 (``facts.rule_facts``), the question's own facts, and the encodings the game registers
 for that query (``Game.queries``, with ``asp/sos/show.lp``). The encodings are
-stratified, so grounding decides every conclusion; ``error/3`` atoms become the usual
+stratified, so grounding decides every conclusion (checked: an undecided conclusion is a
+bug and raises); ``error/3`` atoms become the usual
 ``FILE:LINE: PATH: message`` problems."""
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def solve(sc: Scenario, query: str, extra: list[str] | None = None, chart=None) 
     ctl.ground([("base", [])])
     symbols: list[clingo.Symbol] = []
     ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
+    undecided = [s for s in symbols if not ctl.symbolic_atoms[s].is_fact]
+    if undecided:  # an encoding that is not stratified: a bug, never an answer
+        raise RuntimeError(f"sos/{query}: grounding left {undecided[0]} undecided")
     atoms = Atoms(symbols)
     errors = atoms.rows("error")
     if errors:

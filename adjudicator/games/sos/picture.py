@@ -10,7 +10,7 @@ from adjudicator.render import Layer, Line, Mark, Shade, Style
 SHORT = {"city": "C", "industrial": "I", "fortified": "F", "suburb": "S", "village": "V",
          "forest": "W", "balka": "B", "cliff": "K", "hill-top": "H", "slope": "sl",
          "slope-top": "st", "strong-point": "SP", "tartar-wall": "TW", "cemetery": "+",
-         "volga": ""}
+         "volga": "", "road": "rd", "railroad": "rr"}
 CLEAR, BLOCKED, BLOCKER, SEEN = "#2e8b57", "#d00000", "#d00000", "#1f6fbf"
 
 
@@ -19,7 +19,7 @@ class SosStyle(Style):
     legend = (("#9cc3e0", "Volga"),)
 
     def hex_features(self, spec, x: float, y: float) -> list[str]:
-        text = " ".join(SHORT[f] for f in spec.features if SHORT[f])
+        text = " ".join(SHORT.get(f, f) for f in spec.features if SHORT.get(f, f))
         if not text:
             return []
         return [f'<text x="{x:.1f}" y="{y + 14:.1f}" font-size="8" text-anchor="middle" '

@@ -1,0 +1,1 @@
+"""Streets of Stalingrad's picture layers for ``adjudicator show`` (``zoc``, ``retreat``)."""
