@@ -1,4 +1,5 @@
-"""Enemy Action: Kharkov (German-player solo rules): scenario format and zones of control."""
+"""Enemy Action: Kharkov (German-player solo rules): scenario format, zones of control,
+supply, retreats, advances and stacking."""
 
 from adjudicator.games import DiceSpec, Game, register
 
@@ -13,6 +14,7 @@ GAME = register(
             "validate": CORE,
             "zoc": (*CORE, "eak/zoc.lp"),
             "terms": (*CORE, "eak/zoc.lp", "eak/terms.lp"),
+            "supply": (*CORE, "eak/zoc.lp", "eak/supply.lp"),
         },
         show="eak/show.lp",
         package=__name__,

@@ -60,6 +60,7 @@ POSITION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "turn": (False,),
     "weather": (False,),
     "phasing": (False,),
+    "soviet_vp": (False,),
     "reading": (True, True),
     "unit": (True,),
     "side": (True, False),
@@ -88,7 +89,7 @@ POSITION_PREDICATES: dict[str, tuple[bool, ...]] = {
 #: the facts a question adds (its own, not the position's)
 QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "probe": (True,),
-    "probe_side": (False,),
+    "moment": (False,),
     "ret_unit": (True,),
     "ret_hexes": (False,),
     "ret_from": (True,),
@@ -100,7 +101,7 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "attacked_across": (True, True),
     "stack_check": (False,),
 }
-WORLD = ("turn", "weather", "phasing", "reading")
+WORLD = ("turn", "weather", "phasing", "soviet_vp", "reading")
 
 
 def _both(a: str, b: str) -> Iterator[tuple[str, str]]:
@@ -183,6 +184,8 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
     markers in ``places`` if given."""
     out: list[Fact] = [("turn", (sc.turn,)), ("weather", (const(sc.weather),)),
                        ("phasing", (sc.phasing,))]
+    if sc.soviet_vp is not None:
+        out.append(("soviet_vp", (sc.soviet_vp,)))
     for rule, name in sorted((readings or {}).items()):
         out.append(("reading", (rule, name)))
     for h, spec in sorted(sc.map.hexes.items()):
@@ -285,7 +288,7 @@ def map_signatures() -> frozenset[tuple[str, int]]:
 
 def world_key(sc: Scenario, readings: dict[str, str]) -> tuple:
     """What the world facts of a position are made of: equal keys, equal facts."""
-    return (sc.turn, sc.weather, sc.phasing, tuple(sorted(readings.items())))
+    return (sc.turn, sc.weather, sc.phasing, sc.soviet_vp, tuple(sorted(readings.items())))
 
 
 def map_digest(m: MapSpec) -> str:
