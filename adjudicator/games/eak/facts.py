@@ -53,6 +53,7 @@ MAP_PREDICATES: dict[str, tuple[bool, ...]] = {
     "river": (True, True, False),
     "road": (True, True),
     "bridge": (True, True),
+    "hex_order": (True, False, False),
     "entry": (True, False),
     "entry_hex": (True, True),
 }
@@ -92,8 +93,6 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "moment": (False,),
     "ret_unit": (True,),
     "ret_hexes": (False,),
-    "ret_from": (True,),
-    "ret_path": (False, True),
     "adv_unit": (True,),
     "adv_from": (True,),
     "adv_mode": (False,),
@@ -118,6 +117,9 @@ def map_facts(m: MapSpec) -> list[Fact]:
         if grid.on_edge(h):
             out.append(("edge", (h,)))
         out.append(("terrain", (h, const(spec.terrain))))
+        if h.isdigit():
+            # its number, and how far west it lies (the second pair), for the tie-breaks
+            out.append(("hex_order", (h, int(h), int(h[2:]))))
         if spec.village:
             out.append(("village", (h,)))
         if spec.vp:
