@@ -18,6 +18,8 @@ GAME = register(
             "stacking": (*CORE, "eak/stacking.lp"),
             "retreat": (*CORE, "eak/zoc.lp", "eak/supply.lp", "eak/stacking.lp",
                         "eak/retreat.lp"),
+            "advance": (*CORE, "eak/zoc.lp", "eak/supply.lp", "eak/stacking.lp",
+                        "eak/advance.lp"),
         },
         show="eak/show.lp",
         package=__name__,

@@ -94,11 +94,14 @@ QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "ret_unit": (True,),
     "ret_hexes": (False,),
     "adv_unit": (True,),
-    "adv_from": (True,),
+    "adv_into": (True,),
     "adv_mode": (False,),
     "adv_path": (True,),
-    "attacked_across": (True, True),
-    "stack_check": (False,),
+    "adv_closer": (True, True),
+    "adv_enables": (True,),
+    "adv_cuts": (True,),
+    "adv_surround": (True,),
+    "adv_german_reach": (True,),
 }
 WORLD = ("turn", "weather", "phasing", "soviet_vp", "reading")
 
