@@ -213,3 +213,15 @@ def test_advances_cli(capsys):
     r = run(capsys, "advances", demo, "--units", "62GRD", "--into", "1006", "--defender",
             "far")
     assert r.code == 2 and "--defender" in r.err
+
+
+def test_12_81_9_3_reading_decides_the_garrison_next_to_the_attacked_hex():
+    # the garrison in 1313 lies across a blocked Dniepr hexside from the attacked hex 1413
+    h = hexes(**{"1313": {"terrain": "clear", "village": True, "garrison": True}})
+    sides = {"1313-1413": {"river": "blocked-dniepr"}}
+    sc = position([ger("1412", "m", type="armor")], h, sides)
+    a = advance_answer(sc, ["m"], "1413", "two", path="1414")
+    assert unit(a, "m")["second"] == ["1414"]
+    sc = position([ger("1412", "m", type="armor")], h, sides, readings={"9.3": "every-rule"})
+    a = advance_answer(sc, ["m"], "1413", "two", path="1414")
+    assert len(unit(a, "m")["second"]) > 1

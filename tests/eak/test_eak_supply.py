@@ -298,3 +298,15 @@ def test_supply_cli(capsys, tmp_path):
     assert r.code == 2 and "--hex" in r.err
     r = run(capsys, "supply", demo, "--reading", "13=nope")
     assert r.code == 2 and "replace" in r.err
+
+
+@pytest.mark.parametrize("reading, surrenders", [("soviet-procedure", True),
+                                                 ("every-rule", False)])
+def test_13_23_9_3_reading_decides_adjacency_across_a_blocked_dniepr(reading, surrenders):
+    # the isolated Soviet unit in 1011 is next to the German unit in 1010 only across a
+    # blocked Dniepr hexside
+    hexes = edge(ROW, "1001", "german")
+    sc = position([ger("1010", "g"), sov("1011", "s", supply="isolated")], hexes,
+                  {"1010-1011": {"river": "blocked-dniepr"}}, turn=5,
+                  readings={"9.3": reading})
+    assert ("surrender" in unit(supply_answer(sc), "s")) is surrenders
