@@ -31,7 +31,8 @@ MomentOpt = Annotated[
 
 def _trace(t: dict) -> str:
     if t["in_supply"]:
-        text = f"in supply, {t['length']} hex{'' if t['length'] == 1 else 'es'} to a head {cite(t['rules'])}"
+        n = t["length"]
+        text = f"in supply, {n} hex{'' if n == 1 else 'es'} to a head {cite(t['rules'])}"
     else:
         where = "; ".join(f"{s['from']}->{s['into']} {cite(s['rules'])}" for s in t["stops"])
         text = f"no supply path {cite(t['rules'])}" + (f": stops {where}" if where else "")

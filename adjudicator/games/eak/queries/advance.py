@@ -135,7 +135,7 @@ def advance_answer(sc: Scenario, units: list[str], into: str, mode: str,
             entry.update(advances=False, rules=rules(refused[u]))
             out_units.append(entry)
             continue
-        if u in over:
+        if u in over or u not in first:
             entry.update(advances=False, rules=["10.4"], note="the attacked hex is full")
             out_units.append(entry)
             continue
