@@ -234,6 +234,16 @@ def test_a_terrain_effects_chart_becomes_a_grid() -> None:
     assert header == ["Weather", "Entry", "mechanized", "non-mechanized"]
     assert rows == [["any", "terrain: clear", "1", "1"], ["any", "terrain: mountain", "P", "3"],
                     ["any", "roads: primary", "0.5", "1"], ["mud", "terrain: clear", "2", "1"]]
+    # a chart whose changes come by ground condition (Enemy Action: Kharkov)
+    header, rows = kbpages.table_grid({
+        "kind": "tec",
+        "hexsides": {"donets": {"mechanized": 2, "non-mechanized": 1}},
+        "ground": {"light-mud": {"hexsides": {"donets": {"mechanized": 3,
+                                                         "non-mechanized": 2}}}},
+    })
+    assert header[0] == "Ground"
+    assert rows == [["any", "hexsides: donets", "2", "1"],
+                    ["light-mud", "hexsides: donets", "3", "2"]]
     # a chart whose entries are not per-class costs is shown as data instead
     assert kbpages.table_grid({"kind": "tec", "terrain": {"clear": 1}}) is None
 

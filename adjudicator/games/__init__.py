@@ -173,7 +173,8 @@ class Game:
 
 
 def _rule_order(rule: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) + (rule,)
+    # (the parts first, then the text: a rule with fewer parts, "13", never meets a text)
+    return (tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")), rule)
 
 
 @cache

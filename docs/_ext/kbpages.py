@@ -1010,8 +1010,9 @@ def _roll_range(key: Any) -> list[int] | None:
 
 def _tec_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None:
     """A terrain effects chart: one row per terrain, road or hexside feature (and per
-    weather that changes it), one column per unit class."""
-    blocks = [("", body)] + [(str(w), b) for w, b in (body.get("weather") or {}).items()
+    weather, or ground condition, that changes it), one column per unit class."""
+    by = "ground" if body.get("ground") and not body.get("weather") else "weather"
+    blocks = [("", body)] + [(str(w), b) for w, b in (body.get(by) or {}).items()
                              if isinstance(b, dict)]
     classes: list[str] = []
     rows: list[tuple[str, str, str, dict]] = []
@@ -1024,7 +1025,7 @@ def _tec_grid(body: dict[str, Any]) -> tuple[list[str], list[list[str]]] | None:
                 rows.append((weather, part, str(name), costs))
     if not rows:
         return None
-    header = ["Weather", "Entry", *classes]
+    header = [by.capitalize(), "Entry", *classes]
     return header, [
         [weather or "any", f"{part}: {name}", *(one_line(costs.get(c, "")) for c in classes)]
         for weather, part, name, costs in rows

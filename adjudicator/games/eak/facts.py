@@ -53,6 +53,7 @@ MAP_PREDICATES: dict[str, tuple[bool, ...]] = {
     "river": (True, True, False),
     "road": (True, True),
     "bridge": (True, True),
+    "hex_order": (True, False, False),
     "entry": (True, False),
     "entry_hex": (True, True),
 }
@@ -60,6 +61,7 @@ POSITION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "turn": (False,),
     "weather": (False,),
     "phasing": (False,),
+    "soviet_vp": (False,),
     "reading": (True, True),
     "unit": (True,),
     "side": (True, False),
@@ -88,19 +90,20 @@ POSITION_PREDICATES: dict[str, tuple[bool, ...]] = {
 #: the facts a question adds (its own, not the position's)
 QUESTION_PREDICATES: dict[str, tuple[bool, ...]] = {
     "probe": (True,),
-    "probe_side": (False,),
+    "moment": (False,),
     "ret_unit": (True,),
     "ret_hexes": (False,),
-    "ret_from": (True,),
-    "ret_path": (False, True),
     "adv_unit": (True,),
-    "adv_from": (True,),
+    "adv_into": (True,),
     "adv_mode": (False,),
     "adv_path": (True,),
-    "attacked_across": (True, True),
-    "stack_check": (False,),
+    "adv_closer": (True, True),
+    "adv_enables": (True,),
+    "adv_cuts": (True,),
+    "adv_surround": (True,),
+    "adv_german_reach": (True,),
 }
-WORLD = ("turn", "weather", "phasing", "reading")
+WORLD = ("turn", "weather", "phasing", "soviet_vp", "reading")
 
 
 def _both(a: str, b: str) -> Iterator[tuple[str, str]]:
@@ -117,6 +120,9 @@ def map_facts(m: MapSpec) -> list[Fact]:
         if grid.on_edge(h):
             out.append(("edge", (h,)))
         out.append(("terrain", (h, const(spec.terrain))))
+        if h.isdigit():
+            # its number, and how far west it lies (the second pair), for the tie-breaks
+            out.append(("hex_order", (h, int(h), int(h[2:]))))
         if spec.village:
             out.append(("village", (h,)))
         if spec.vp:
@@ -183,6 +189,8 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
     markers in ``places`` if given."""
     out: list[Fact] = [("turn", (sc.turn,)), ("weather", (const(sc.weather),)),
                        ("phasing", (sc.phasing,))]
+    if sc.soviet_vp is not None:
+        out.append(("soviet_vp", (sc.soviet_vp,)))
     for rule, name in sorted((readings or {}).items()):
         out.append(("reading", (rule, name)))
     for h, spec in sorted(sc.map.hexes.items()):
@@ -285,7 +293,7 @@ def map_signatures() -> frozenset[tuple[str, int]]:
 
 def world_key(sc: Scenario, readings: dict[str, str]) -> tuple:
     """What the world facts of a position are made of: equal keys, equal facts."""
-    return (sc.turn, sc.weather, sc.phasing, tuple(sorted(readings.items())))
+    return (sc.turn, sc.weather, sc.phasing, sc.soviet_vp, tuple(sorted(readings.items())))
 
 
 def map_digest(m: MapSpec) -> str:

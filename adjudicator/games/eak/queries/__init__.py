@@ -1,0 +1,1 @@
+"""Enemy Action: Kharkov questions: facts in, typed answers with rule ids out."""

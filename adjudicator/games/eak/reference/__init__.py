@@ -1,0 +1,2 @@
+"""Plain-Python references of Enemy Action: Kharkov rules, written from the rulebook apart
+from the encodings, for the differential tests."""
