@@ -43,6 +43,7 @@ a session is renewed after ``MAX_QUERIES`` queries to bound its memory.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 import time
@@ -560,13 +561,20 @@ def build_part(
     # once per question.
     split: list[tuple[ast.AST, set[tuple[str, int]], set[tuple[str, int]]]] = []
     copied: set[tuple[str, int]] = set()
+    # what makes this part differ from another in the same control, the same in every
+    # process (the part's name is numbered per process and a part may come from the cache)
+    tag = hashlib.sha1(repr((re.sub(r"_\d+$", "", name), [str(f) for f in files],
+                             sorted(given or ()))).encode()).hexdigest()[:10]
     for r, hs, body in info:
         lv = max((level.get(b, 3 if b not in static else 0) for b in body), default=0)
         if lv >= 3 or len(hs) != 1 or not hs <= shown_sigs:
             split.append((r, hs, body))
             continue
         (hname, harity), = hs
-        inner = (f"{hname}__{'p' if lv == 2 else 'w'}", harity)
+        # (named for this part: another part, of this query sliced for other question
+        # facts or of another query, may derive the same conclusion from other rules,
+        # and all parts' position-level atoms live in one control)
+        inner = (f"{hname}__{tag}_{'p' if lv == 2 else 'w'}", harity)
         level[inner] = max(lv, 1)
         split.append((_Rename({(hname, harity): inner[0]})(r), {inner}, body))
         if inner not in copied:

@@ -161,13 +161,13 @@ def test_13_1_the_road_path_is_barred_as_the_path_is():
 def test_13_the_hypothetical_unit_test(reading, supplied):
     # German supply of the Soviet-held 1003: imagine a German unit there instead.
     hexes = edge(ROW, "1001", "german")
-    sc = position([sov("1003")], hexes, readings={"13": reading})
+    sc = position([sov("1003")], hexes, readings={"13.0": reading})
     a = supply_answer(sc, hexes=["1003"])
     t = probe(a, "german", "1003")
     assert t["in_supply"] is supplied
     assert ref.hex_in_supply(sc, "german", "1003") is supplied
     if supplied:
-        assert t["rules"] == ["13", "13.1"]
+        assert t["rules"] == ["13.0", "13.1"]
     # an empty hex: the imagined unit changes nothing
     a = supply_answer(position([], hexes), hexes=["1005"])
     assert probe(a, "german", "1005")["in_supply"]
@@ -235,10 +235,10 @@ def test_13_every_unit_supplied_on_turn_1_and_soviets_to_turn_3():
     units = [ger("1010", "g"), sov("1012", "s")]
     a = supply_answer(position(units, hexes, turn=1))
     assert unit(a, "g")["state"] == unit(a, "s")["state"] == "in-supply"
-    assert unit(a, "g")["rules"] == ["13"]
+    assert unit(a, "g")["rules"] == ["13.0"]
     a = supply_answer(position(units, hexes, turn=3))
     assert unit(a, "g")["state"] == "out-of-supply"
-    assert unit(a, "s")["state"] == "in-supply" and unit(a, "s")["rules"] == ["13"]
+    assert unit(a, "s")["state"] == "in-supply" and unit(a, "s")["rules"] == ["13.0"]
 
 
 def test_13_23_surrender():
@@ -292,11 +292,11 @@ def test_supply_cli(capsys, tmp_path):
     r = run(capsys, "supply", demo, "--hex", "1009")
     assert r.code == 0, r.err
     assert "supply heads" in r.out and "Hex 1009, german: in supply" in r.out
-    r = run(capsys, "supply", demo, "--json", "--reading", "13=keep-zoc")
-    assert r.code == 0 and '"13": "keep-zoc"' in r.out
+    r = run(capsys, "supply", demo, "--json", "--reading", "13.0=keep-zoc")
+    assert r.code == 0 and '"13.0": "keep-zoc"' in r.out
     r = run(capsys, "supply", demo, "--hex", "9999")
     assert r.code == 2 and "--hex" in r.err
-    r = run(capsys, "supply", demo, "--reading", "13=nope")
+    r = run(capsys, "supply", demo, "--reading", "13.0=nope")
     assert r.code == 2 and "replace" in r.err
 
 

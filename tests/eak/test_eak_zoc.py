@@ -61,7 +61,7 @@ def test_11_zoc_crosses_a_blocked_dniepr_hexside_under_every_reading():
 def test_13_22_isolated_unit_exerts_no_zoc():
     a = zoc_answer(pos(sov("s", "1007", ", supply: isolated")))
     assert all(sides == [] for sides in a["zoc"].values())
-    assert a["no_zoc"] == [{"unit": "s", "rules": ["11", "13.22"]}]
+    assert a["no_zoc"] == [{"unit": "s", "rules": ["11.0", "13.22"]}]
     a = zoc_answer(pos(sov("s", "1007", ", supply: out-of-supply")))
     assert a["no_zoc"] == [] and "soviet" in a["zoc"]["1008"]
 
@@ -174,7 +174,7 @@ def test_zoc_cli_text_json_and_reading_option(capsys, tmp_path):
     assert "German ZOC [11]" in r.out and "15.21" in r.out
     r = run(capsys, "zoc", demo, "--json")
     assert r.code == 0 and r.json["game"] == "eak"
-    assert r.json["no_zoc"] == [{"unit": "15TC", "rules": ["11", "13.22"]}]
+    assert r.json["no_zoc"] == [{"unit": "15TC", "rules": ["11.0", "13.22"]}]
     text = open(demo, encoding="utf-8").read().replace("turn: 1\n", "turn: 1\nreadings: "
                                                            "{'9.3': every-rule}\n")
     f = tmp_path / "pos.yaml"

@@ -3,6 +3,7 @@ about one map never see each other's conclusions."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -214,10 +215,12 @@ def test_a_shown_conclusion_of_the_position_alone_is_derived_once_per_position(t
     def rules(sts):
         return [str(st) for st in sts if st.ast_type == clingo.ast.ASTType.Rule]
 
-    assert rules(part.position) == ["out__p(p,U) :- unit(p,U); not combat(p,U)."]
-    assert rules(part.statements) == ["out(k,X0) :- out__p(p,X0)."]
+    (inner,) = {r.split("(")[0] for r in rules(part.position)}
+    assert re.fullmatch(r"out__[0-9a-f]{10}_p", inner)
+    assert rules(part.position) == [f"{inner}(p,U) :- unit(p,U); not combat(p,U)."]
+    assert rules(part.statements) == [f"out(k,X0) :- {inner}(p,X0)."]
     assert rules(part.batch) == ["out(KEY__,X0) :- q_key(b,KEY__,POS__,WLD__); "
-                                 "out__p(POS__,X0)."]
+                                 f"{inner}(POS__,X0)."]
     # Not so for a conclusion that also reads the question's own facts.
     game = _game(tmp_path, "out(U) :- unit(U), asked(U).\n")
     part = build_part("q_t", game.encoding_paths("t"), frozenset(),
@@ -225,6 +228,21 @@ def test_a_shown_conclusion_of_the_position_alone_is_derived_once_per_position(t
                       facts=game.facts)
     assert rules(part.statements) == ["out(k,U) :- unit(p,U); asked(k,U)."]
     assert not part.position
+
+
+def test_two_parts_of_one_query_keep_their_position_conclusions_apart(tmp_path):
+    # Asked without a question fact, bar/1 reads the position alone, and so does the first
+    # rule of out/1; asked with one, both depend on the question. The second rule of out/1
+    # reads the position alone in both parts. Each part copies only its own position
+    # conclusions: the part asked second must not see the first part's.
+    game = _game(tmp_path, "bar(U) :- combat(U).\nbar(U) :- asked(U).\n"
+                           "out(U) :- unit(U), not bar(U).\nout(U) :- combat(U).\n")
+    sc = pos([unit("A", "axis", "0404"), unit("S", "axis", "0405", type_="supply-point")])
+    solver = Solver(game)
+    assert solver.solve(sc, "t").rows("out", 1) == [("A",), ("S",)]
+    asked = [clingo.Function("asked", [clingo.String("S")])]
+    assert solver.solve(sc, "t", extra=asked).rows("out", 1) == [("A",)]
+    assert solver.solve(sc, "t").rows("out", 1) == [("A",), ("S",)]
 
 
 def test_position_level_rules_are_ground_once_per_position():
@@ -261,6 +279,8 @@ def test_shown_conclusions_are_never_position_level(tmp_path):
                       shown_from=game.shown_paths("t"), given=frozenset(), facts=game.facts)
     # (what the shown conclusion is made of may be ground once per position; the
     # conclusion itself is keyed by each question's number, copied from there)
-    assert [str(st) for st in part.position[1:]] == [
-        "mid(p,U) :- unit(p,U); not combat(p,U).", "out__p(p,U) :- mid(p,U)."]
-    assert "out(k,X0) :- out__p(p,X0)." in [str(st) for st in part.statements]
+    texts = [str(st) for st in part.position[1:]]
+    inner = texts[1].split("(")[0]
+    assert re.fullmatch(r"out__[0-9a-f]{10}_p", inner)
+    assert texts == ["mid(p,U) :- unit(p,U); not combat(p,U).", f"{inner}(p,U) :- mid(p,U)."]
+    assert f"out(k,X0) :- {inner}(p,X0)." in [str(st) for st in part.statements]

@@ -4,6 +4,8 @@ supply, retreats, advances and stacking."""
 from adjudicator.games import DiceSpec, Game, register
 
 CORE = ("core/base.lp", "eak/base.lp")
+#: what eak/zoc.lp builds on: adjacency through passable hexsides (core/hexsides.lp)
+ZOC = (*CORE, "core/hexsides.lp")
 
 GAME = register(
     Game(
@@ -12,19 +14,14 @@ GAME = register(
         dice=DiceSpec(sides=10, count=1, note="one ten-sided die per roll; a 0 reads as 10"),
         queries={
             "validate": CORE,
-<<<<<<< HEAD
-            "zoc": (*CORE, "core/hexsides.lp", "eak/zoc.lp"),
-            "terms": (*CORE, "core/hexsides.lp", "eak/zoc.lp", "eak/terms.lp"),
-=======
-            "zoc": (*CORE, "eak/zoc.lp"),
-            "terms": (*CORE, "eak/zoc.lp", "eak/terms.lp"),
-            "supply": (*CORE, "eak/zoc.lp", "eak/supply.lp"),
+            "zoc": (*ZOC, "eak/zoc.lp"),
+            "terms": (*ZOC, "eak/zoc.lp", "eak/terms.lp"),
+            "supply": (*ZOC, "eak/zoc.lp", "eak/supply.lp"),
             "stacking": (*CORE, "eak/stacking.lp"),
-            "retreat": (*CORE, "eak/zoc.lp", "eak/supply.lp", "eak/stacking.lp",
+            "retreat": (*ZOC, "eak/zoc.lp", "eak/supply.lp", "eak/stacking.lp",
                         "eak/retreat.lp"),
-            "advance": (*CORE, "eak/zoc.lp", "eak/supply.lp", "eak/stacking.lp",
+            "advance": (*ZOC, "eak/zoc.lp", "eak/supply.lp", "eak/stacking.lp",
                         "eak/advance.lp"),
->>>>>>> eak
         },
         show="eak/show.lp",
         package=__name__,

@@ -42,7 +42,7 @@ def ask_hex(sc: Scenario, solver: Solver, readings: dict[str, str],
     d = Drawing()
     d.hex(h, "selected", h)
     who = a["zoc"].get(h, [])
-    lines = [line(f"ZOC in {h}: {', '.join(who) if who else 'none'}", ["11"], "zoc")]
+    lines = [line(f"ZOC in {h}: {', '.join(who) if who else 'none'}", ["11.0"], "zoc")]
     for s in a["sources"]:
         if ids & set(s["units"]):
             d.hex(s["hex"], "zoc", f"{s['hex']}: in the {s['side']} ZOC of "

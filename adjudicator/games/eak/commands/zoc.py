@@ -80,7 +80,7 @@ def zoc_answer(sc: Scenario, solver: Solver | None = None,
         "game": sc.game,
         "readings": {"9.3": chosen.get("9.3")},
         "zoc": {h: sorted(v) for h, v in sorted(zoc.items())},
-        "sources": [{"hex": h, "side": s, "units": sorted(us), "rules": ["11"]}
+        "sources": [{"hex": h, "side": s, "units": sorted(us), "rules": ["11.0"]}
                     for (h, s), us in sorted(sources.items())],
         "no_zoc": [{"unit": u, "rules": _rules(r)} for u, r in sorted(no_zoc.items())],
         "garrison_zoc": [{"garrison": g, "hexes": sorted(hs), "rules": ["15.21"]}
@@ -88,7 +88,7 @@ def zoc_answer(sc: Scenario, solver: Solver | None = None,
         "garrisons_removed": [{"garrison": g, "rules": _rules(r)}
                               for g, r in sorted(removed.items())],
         "units": units,
-        "rules": ["11"],
+        "rules": ["11.0"],
     }
 
 
