@@ -210,7 +210,15 @@ def read_yaml(text: str, file: str, caps: dict | None = None) -> dict | None:
                 documents += 1
                 if ev.version is not None or ev.tags:
                     fast = False
-    except yaml.YAMLError:
+    except yaml.YAMLError as exc:
+        # Newer libyaml stops deep flow nesting itself (1,000 levels), before the depth
+        # check above sees the events: that is the same limit broken, and the slow
+        # reading must never be given such a text.
+        if "nesting depth" in str(getattr(exc, "problem", "") or exc):
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark is not None else 1
+            raise _problem(file, line, stack[-1].path if stack else (),
+                           nesting_message()) from None
         return None  # malformed: the slow reading reports it in its words
     if not fast or documents != 1 or not isinstance(root, dict):
         return None
