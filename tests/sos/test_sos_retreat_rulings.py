@@ -321,3 +321,13 @@ def test_8_01_units_without_movement_never_retreat_before_combat():
     assert got["m"].refused == [("cannot-move", "8.01")]
     assert got["k"].refused == [("cannot-move", "9.881")]
     assert got["s"].may
+
+
+@pytest.mark.rules("9.113", "9.87")
+def test_9_113_a_leader_retreats_with_the_stack_unpinned_or_stays_unaffected():
+    got, _ = p([unit("s", "soviet", "0404"), unit("l", "soviet", "0404", "leader")])
+    assert got["l"].outcome == "retreats" and got["s"].outcome == "retreats-pinned"
+    got, _ = p([unit("s", "soviet", "0404"), unit("l", "soviet", "0404", "leader")],
+               hexes={"0404": {"features": ["city"]}})
+    assert got["l"].outcome == "unaffected" and got["l"].rules == ["9.113"]
+    assert got["s"].outcome == "spent"

@@ -61,7 +61,8 @@ class BeforeCombat:
 class UnitPResult:
     unit: str
     #: unaffected, eliminated, spent, pinned, retreats-pinned, retreat-or-stay-pinned,
-    #: eliminated-no-retreat
+    #: eliminated-no-retreat; for a leader (never pinned, 9.113) retreats or
+    #: retreat-or-stay
     outcome: str
     rules: list[str]
     hexes: list[str] = field(default_factory=list)
@@ -155,7 +156,8 @@ def after_p(sc: Scenario, hex_id: str, attackers: list[str], fire: str = "attack
         got = outcomes.get(u.id, [])
         # the last word: eliminated for want of a hex beats the order to retreat
         order = ["eliminated-no-retreat", "eliminated", "unaffected", "spent",
-                 "retreats-pinned", "retreat-or-stay-pinned", "pinned"]
+                 "retreats-pinned", "retreat-or-stay-pinned", "retreats", "retreat-or-stay",
+                 "pinned"]
         outcome = next((o for o in order if any(g[0] == o for g in got)), "pinned")
         rules = rules_of(r for _, r in got) or ["9.81"]
         units.append(UnitPResult(u.id, outcome, rules, sorted(dests.get(u.id, [])),

@@ -199,21 +199,27 @@ def p_outcomes(sc, hex_id: str, attackers: list[str], fire: str) -> dict[str, st
     any_terrain = sc.readings.get("9.884", "any-terrain") == "any-terrain"
     out = {}
     for u in defenders:
-        if u.unit_class in ("minefield", "bridge", "fortification"):
-            out[u.id] = "unaffected"
-        elif u.side == "soviet" and u.immobilized:
-            out[u.id] = "eliminated"
-        elif u.nkvd and (any_terrain or kind in ("clear", "choice")):
-            if not cause:
-                out[u.id] = "spent" if kind == "city" else "pinned"
-            elif leader and kind != "clear":
-                out[u.id] = "retreat-or-stay-pinned"
-            else:
-                out[u.id] = "retreats-pinned"
-        elif kind == "city":
-            out[u.id] = "spent"
-        elif not cause or kind == "unlisted":
-            out[u.id] = "pinned"
-        else:
-            out[u.id] = "retreats-pinned" if kind == "clear" else "retreat-or-stay-pinned"
+        out[u.id] = _p_one(u, kind, cause, leader, any_terrain)
+        if u.unit_class in ("leader", "commissar"):  # never pinned or spent (9.113)
+            out[u.id] = {"retreats-pinned": "retreats",
+                         "retreat-or-stay-pinned": "retreat-or-stay"}.get(out[u.id],
+                                                                           "unaffected")
     return out
+
+
+def _p_one(u, kind: str, cause: bool, leader: bool, any_terrain: bool) -> str:
+    if u.unit_class in ("minefield", "bridge", "fortification"):
+        return "unaffected"
+    if u.side == "soviet" and u.immobilized:
+        return "eliminated"
+    if u.nkvd and (any_terrain or kind in ("clear", "choice")):
+        if not cause:
+            return "spent" if kind == "city" else "pinned"
+        if leader and kind != "clear":
+            return "retreat-or-stay-pinned"
+        return "retreats-pinned"
+    if kind == "city":
+        return "spent"
+    if not cause or kind == "unlisted":
+        return "pinned"
+    return "retreats-pinned" if kind == "clear" else "retreat-or-stay-pinned"
