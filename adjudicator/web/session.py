@@ -1,10 +1,11 @@
 """A position kept warm: loaded once, asked many times, edited with undo.
 
 A :class:`PositionSession` lives in the position's own process (see
-:mod:`adjudicator.web.worker`). It keeps the position, what the game's board keeps warm for it (its ``session``:
-for a game whose questions share a solver, the solver that holds the map and the position
-ground, kept across edits), the answers it gave (until the position changes) and the edit
-history. The server calls only ``ask``, ``edit``, ``undo``, ``board`` and ``yaml``.
+:mod:`adjudicator.web.worker`). It keeps the position, what the game's board keeps warm
+for it (its ``session``: for a game whose questions share a solver, the solver that holds
+the map and the position ground, kept across edits), the answers it gave (until the
+position changes) and the edit history. The server calls only ``ask``, ``edit``,
+``undo``, ``board`` and ``yaml``.
 """
 
 from __future__ import annotations

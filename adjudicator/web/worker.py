@@ -74,7 +74,11 @@ class Worker:
         self.first = self._round(("open", (text, name)), timeout)
 
     def _round(self, msg: tuple, timeout: float) -> Any:
-        self.conn.send(msg)
+        try:
+            self.conn.send(msg)
+        except OSError:  # the process has ended
+            self._kill()
+            raise Stopped from None
         if not self.conn.poll(timeout):
             self._kill()
             raise Stopped
