@@ -658,5 +658,32 @@ def moves_many(sc: Scenario, movers: Sequence[Sequence[str]], solver: Solver | N
         seen |= w
     ans = solver.solve(sc, "moves", extra=list(dict.fromkeys(facts)), readings=readings,
                        window=seen)
-    return [answer(sc, list(units), m, ans, chart) for units, m in zip(movers, names,
-                                                                        strict=True)]
+    parts = _by_mover(ans)
+    return [answer(sc, list(units), m, parts.get(m, _Part({})), chart)
+            for units, m in zip(movers, names, strict=True)]
+
+
+#: The mover-keyed predicates ``answer`` reads.
+_READ = (("move_allow", 4), ("move_no_mode", 4), ("move_step", 7), ("move_state", 5),
+         ("move_end", 3), ("move_stop", 4), ("move_part", 6), ("move_landing", 4),
+         ("move_disrupts", 4), ("move_no", 6), ("move_dear", 6), ("move_over", 3))
+
+
+class _Part:
+    """One mover's atoms of a shared answer, read like the answer itself."""
+
+    def __init__(self, atoms: dict[tuple[str, int], list[clingo.Symbol]]):
+        self.atoms = atoms
+
+    def by_name(self, name: str, arity: int) -> list[clingo.Symbol]:
+        return self.atoms.get((name, arity), [])
+
+
+def _by_mover(ans) -> dict[str, _Part]:
+    """Split an answer about several movers by mover, once (each mover's answer would
+    otherwise scan every mover's atoms)."""
+    out: dict[str, dict[tuple[str, int], list[clingo.Symbol]]] = {}
+    for key in _READ:
+        for sym in ans.by_name(*key):
+            out.setdefault(_s(sym.arguments[0]), {}).setdefault(key, []).append(sym)
+    return {m: _Part(atoms) for m, atoms in out.items()}
