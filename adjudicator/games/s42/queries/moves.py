@@ -309,8 +309,6 @@ def question(sc: Scenario, units: Sequence[str], chart: Tec,
 
 #: The army constant of ``move_army/2`` (4.3) for each ``army`` of a Soviet Army HQ.
 ARMIES = {"1st-guards": "guards", "5th-shock": "shock", "tank": "tank"}
-#: The row of hex 5622 (5.5.3: the Volga Flotilla goes in or north of it).
-FLOTILLA_ROW = 22
 
 
 def special_facts(sc: Scenario, units: Sequence[str]) -> list[clingo.Symbol]:
@@ -323,9 +321,8 @@ def special_facts(sc: Scenario, units: Sequence[str]) -> list[clingo.Symbol]:
         if side.flotilla:
             a, b = _pair(key)
             out += [F("move_flotilla", [S(a), S(b)]), F("move_flotilla", [S(b), S(a)])]
-            for h in (a, b):
-                if parse_hex_id(h)[1] <= FLOTILLA_ROW:
-                    out.append(F("move_flotilla_area", [S(h)]))
+            out += [F("move_hex_row", [S(h), clingo.Number(parse_hex_id(h)[1])])
+                    for h in (a, b)]
     out += [F("move_railhead", [S(h)]) for h, spec in sc.map.hexes.items() if spec.railhead]
     for aid, area in sc.map.entry_areas.items():
         out += [F("move_area_road", [S(aid), S(h), F(k)]) for h, k in area.roads.items()]
