@@ -330,3 +330,19 @@ def test_5_6_3_rail_movers_do_not_end_stacked_with_other_rail_movers_nor_on_unre
     assert "rail" not in by(end(sc, ["A"], "0405"))
     soviet = pos([unit("S", "soviet", "0401", ma=1)], hexes=hexes, hexsides=LINE)
     assert "rail" in by(end(soviet, ["S"], "0405"))
+
+
+@pytest.mark.rules("5.5.3")
+def test_5_5_3_a_hexside_half_south_of_row_22_under_each_reading():
+    rows = range(20, 26)
+    ids = [f"{c:02d}{r:02d}" for c in range(1, 9) for r in rows]
+    grid = HexGrid.of(ids, "even")
+    sides = {hexside_id(a, b): {"river": "volga"} for a, b in grid.edges()
+             if {int(a[:2]), int(b[:2])} == {4, 5}}
+    sides["0422-0523"] = {"river": "volga", "flotilla": True}     # rows 22 and 23
+    either = pos([unit("S", "soviet", "0422", ma=4)], hexsides=sides, rows=rows)
+    assert check_move(either, "S:0523").allowed
+    both = pos([unit("S", "soviet", "0422", ma=4)], hexsides=sides, rows=rows,
+               readings={"5.5.3": "both-banks"})
+    v = check_move(both, "S:0523")
+    assert not v.allowed and v.rules == ["5.5.3"]

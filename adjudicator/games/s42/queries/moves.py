@@ -309,8 +309,6 @@ def question(sc: Scenario, units: Sequence[str], chart: Tec,
 
 #: The army constant of ``move_army/2`` (4.3) for each ``army`` of a Soviet Army HQ.
 ARMIES = {"1st-guards": "guards", "5th-shock": "shock", "tank": "tank"}
-#: The row of hex 5622 (5.5.3: the Volga Flotilla goes in or north of it).
-FLOTILLA_ROW = 22
 
 
 def special_facts(sc: Scenario, units: Sequence[str]) -> list[clingo.Symbol]:
@@ -323,9 +321,8 @@ def special_facts(sc: Scenario, units: Sequence[str]) -> list[clingo.Symbol]:
         if side.flotilla:
             a, b = _pair(key)
             out += [F("move_flotilla", [S(a), S(b)]), F("move_flotilla", [S(b), S(a)])]
-            for h in (a, b):
-                if parse_hex_id(h)[1] <= FLOTILLA_ROW:
-                    out.append(F("move_flotilla_area", [S(h)]))
+            out += [F("move_hex_row", [S(h), clingo.Number(parse_hex_id(h)[1])])
+                    for h in (a, b)]
     out += [F("move_railhead", [S(h)]) for h, spec in sc.map.hexes.items() if spec.railhead]
     for aid, area in sc.map.entry_areas.items():
         out += [F("move_area_road", [S(aid), S(h), F(k)]) for h, k in area.roads.items()]
@@ -658,5 +655,32 @@ def moves_many(sc: Scenario, movers: Sequence[Sequence[str]], solver: Solver | N
         seen |= w
     ans = solver.solve(sc, "moves", extra=list(dict.fromkeys(facts)), readings=readings,
                        window=seen)
-    return [answer(sc, list(units), m, ans, chart) for units, m in zip(movers, names,
-                                                                        strict=True)]
+    parts = _by_mover(ans)
+    return [answer(sc, list(units), m, parts.get(m, _Part({})), chart)
+            for units, m in zip(movers, names, strict=True)]
+
+
+#: The mover-keyed predicates ``answer`` reads.
+_READ = (("move_allow", 4), ("move_no_mode", 4), ("move_step", 7), ("move_state", 5),
+         ("move_end", 3), ("move_stop", 4), ("move_part", 6), ("move_landing", 4),
+         ("move_disrupts", 4), ("move_no", 6), ("move_dear", 6), ("move_over", 3))
+
+
+class _Part:
+    """One mover's atoms of a shared answer, read like the answer itself."""
+
+    def __init__(self, atoms: dict[tuple[str, int], list[clingo.Symbol]]):
+        self.atoms = atoms
+
+    def by_name(self, name: str, arity: int) -> list[clingo.Symbol]:
+        return self.atoms.get((name, arity), [])
+
+
+def _by_mover(ans) -> dict[str, _Part]:
+    """Split an answer about several movers by mover, once (each mover's answer would
+    otherwise scan every mover's atoms)."""
+    out: dict[str, dict[tuple[str, int], list[clingo.Symbol]]] = {}
+    for key in _READ:
+        for sym in ans.by_name(*key):
+            out.setdefault(_s(sym.arguments[0]), {}).setdefault(key, []).append(sym)
+    return {m: _Part(atoms) for m, atoms in out.items()}
