@@ -39,8 +39,14 @@ def main(argv: list[str] | None = None) -> int:
                         "counts")
     p.add_argument("--cold-repeat", type=int, default=7,
                    help="timed fresh-process runs of each command (the median counts)")
+    p.add_argument("--queries", metavar="A,B", default=None,
+                   help="only these warm cases (e.g. zoc,bonds,supply); all by default")
     p.add_argument("-o", "--out", type=Path, default=HERE / "results.json")
     args = p.parse_args(argv)
+    if args.queries:
+        from bench import core
+
+        core.ONLY = {q.strip() for q in args.queries.split(",") if q.strip()}
     console = Console(highlight=False)
     scaling = () if args.no_scaling else ((32, 31), (64, 62), (99, 99))
     res = run(args.seed, args.cols, args.rows, args.units, scaling, args.out,

@@ -250,12 +250,18 @@ def _spread(xs: list[float]) -> list[float]:
     return [round(min(xs), 2), round(max(xs), 2)]
 
 
+#: The cases ``run_cases`` runs (None: all); ``python3 -m bench --queries`` sets it.
+ONLY: set[str] | None = None
+
+
 def run_cases(sc: Scenario, solver: Solver, progress: Progress, repeat: int = 3,
               stacks: int = 20, n_attacks: int = 20) -> dict[str, Any]:
     """Each case warmed up once, then timed ``repeat`` times on each side, the sides
     interleaved; the median of each side counts, with the spread (fastest, slowest)."""
     results: dict[str, Any] = {}
     for case in cases(sc, stacks, n_attacks):
+        if ONLY is not None and case.name not in ONLY:
+            continue
         if case.asp is None or case.ref is None:
             side = "adjudicator" if case.asp is None else "reference"
             results[case.name] = {"available": False, "what": case.what,

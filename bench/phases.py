@@ -3,8 +3,9 @@
 ``python3 -m bench.phases FILE [QUERY]`` (default ``supply``) prints one JSON object: the
 processor time (ms) of each phase of one question as ``adjudicator QUERY FILE`` answers
 it: importing, loading and checking the file, making the map facts, preparing the map
-session (map facts added, static part ground), rewriting the query's encodings and
-grounding the question, and turning the answer into text. Processor time, not wall
+session (map facts added and ground), the query's encodings (read back or rewritten), the
+static rules it reads ground, and the question ground and decoded, and turning the answer
+into text. Processor time, not wall
 time: on a shared machine the wall time mostly measures the other processes.
 """
 
