@@ -78,7 +78,7 @@ def test_supply_matches_the_reference(sc, moment):
     _check(sc, moment)
 
 
-@pytest.mark.parametrize("reading", [{"13": "keep-zoc"}, {"13.3": "hex-path-only"},
+@pytest.mark.parametrize("reading", [{"13.0": "keep-zoc"}, {"13.3": "hex-path-only"},
                                      {"9.3": "every-rule"}])
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())

@@ -161,7 +161,7 @@ def test_13_1_the_road_path_is_barred_as_the_path_is():
 def test_13_the_hypothetical_unit_test(reading, supplied):
     # German supply of the Soviet-held 1003: imagine a German unit there instead.
     hexes = edge(ROW, "1001", "german")
-    sc = position([sov("1003")], hexes, readings={"13": reading})
+    sc = position([sov("1003")], hexes, readings={"13.0": reading})
     a = supply_answer(sc, hexes=["1003"])
     t = probe(a, "german", "1003")
     assert t["in_supply"] is supplied
@@ -292,11 +292,11 @@ def test_supply_cli(capsys, tmp_path):
     r = run(capsys, "supply", demo, "--hex", "1009")
     assert r.code == 0, r.err
     assert "supply heads" in r.out and "Hex 1009, german: in supply" in r.out
-    r = run(capsys, "supply", demo, "--json", "--reading", "13=keep-zoc")
-    assert r.code == 0 and '"13": "keep-zoc"' in r.out
+    r = run(capsys, "supply", demo, "--json", "--reading", "13.0=keep-zoc")
+    assert r.code == 0 and '"13.0": "keep-zoc"' in r.out
     r = run(capsys, "supply", demo, "--hex", "9999")
     assert r.code == 2 and "--hex" in r.err
-    r = run(capsys, "supply", demo, "--reading", "13=nope")
+    r = run(capsys, "supply", demo, "--reading", "13.0=nope")
     assert r.code == 2 and "replace" in r.err
 
 

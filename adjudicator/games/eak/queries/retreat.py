@@ -74,7 +74,7 @@ def retreat_answer(sc: Scenario, units: list[str], hexes: int, solver: Solver | 
         "split": bool(list(ans.rows_unsorted("ret_split", 2))),
         "no_route": bool(list(ans.rows_unsorted("ret_none", 2))),
         "all_routes_cost_a_step": bool(list(ans.rows_unsorted("ret_all_routes_cost_step", 1))),
-        "readings": {"12.7": chosen.get("12.7"), "13": chosen.get("13")},
+        "readings": {"12.7": chosen.get("12.7"), "13.0": chosen.get("13.0")},
         "rules": ["12.7"],
     }
     if side == "soviet":

@@ -97,7 +97,7 @@ def supply_answer(sc: Scenario, solver: Solver | None = None,
     return {
         "game": sc.game,
         "turn": sc.turn,
-        "readings": {k: chosen.get(k) for k in ("13", "13.3", "9.3")},
+        "readings": {k: chosen.get(k) for k in ("13.0", "13.3", "9.3")},
         "garrison_moment": garrison_moment,
         "heads": {s: sorted(heads[s]) for s in SIDES},
         "units": units,

@@ -52,7 +52,7 @@ def _bad(sc: Scenario, side: str, start: str, garrison_moment: bool,
     """(hexes a path of ``side`` traced from ``start`` may not enter, hexes its road path
     may not enter)."""
     enemy = ENEMY[side]
-    imagined = _readings(sc).get("13") != "keep-zoc"
+    imagined = _readings(sc).get("13.0") != "keep-zoc"
     away = frozenset(u.id for u in sc.units if u.hex == start and u.side == enemy) \
         if imagined else frozenset()
     zoc = controlled(sc, enemy, away)
