@@ -225,3 +225,16 @@ def test_12_81_9_3_reading_decides_the_garrison_next_to_the_attacked_hex():
     sc = position([ger("1412", "m", type="armor")], h, sides, readings={"9.3": "every-rule"})
     a = advance_answer(sc, ["m"], "1413", "two", path="1414")
     assert len(unit(a, "m")["second"]) > 1
+
+
+def test_12_8_german_example_b_armor_two_hexes_infantry_one():
+    # Combat B of 12.8's German example: the defenders of 1712 retreated two hexes, first
+    # to 1711. The infantry advances into 1712 only; the armor may go on to 1711 (the path
+    # of retreat) or 1812, but not to 1811: from controlled 1712 to controlled 1811, off
+    # the path.
+    sc = position([ger("1713", "arm", type="armor"), ger("1713", "inf"), sov("1611"),
+                   sov("1810")], H)
+    a = advance_answer(sc, ["arm", "inf"], "1712", "two", path="1711")
+    assert unit(a, "inf")["advances"] and unit(a, "inf")["second"] == []
+    assert unit(a, "arm")["second"] == ["1711", "1812"]
+    assert unit(a, "arm")["refused_second"]["1811"] == ["11.1", "12.81"]
