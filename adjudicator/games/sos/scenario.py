@@ -65,6 +65,15 @@ class HexSpec(base.HexSpec):
     #: terrain reaches every line through it; false, none does. Unset: its features decide.
     blocks_los: bool | None = None
     control: Side | None = None
+    # -- fire combat, breakthroughs, opportunity fire (9.x, 10.x, 11.x) -------------
+    #: An "attack" marker is on this hex (9.64, 9.72, 11.4).
+    attack_marker: bool = False
+    #: A "breakthru" marker is on this hex (10.7).
+    breakthru: bool = False
+    #: IF explosion markers interdict this hex (10.2, 14.84).
+    interdicted: bool = False
+    #: A breakthrough attack was already made against this hex this phase (10.4).
+    breakthrough_tried: bool = False
 
 
 class HexsideSpec(base.HexsideSpec):
@@ -90,8 +99,12 @@ class MapSpec(base.MapSpec):
 class OrderOfBattle(base._Strict):
     battalion: str | None = None
     regiment: str | None = None
+    #: the division, or the brigade for units of a brigade (9.73 counts both alike)
     division: str | None = None
     corps: str | None = None
+    # -- unit integrity (9.73) ------------------------------------------------------
+    #: an independent unit: a cross or star on its back, no formation flag (9.73)
+    independent: bool = False
 
 
 class Unit(base.Unit):
@@ -110,6 +123,22 @@ class Unit(base.Unit):
     spent: bool = False
     isolation: int = Field(default=0, ge=0, le=MAX_NUMBER)
     dismounted: bool = False
+    # -- fire combat, breakthroughs, opportunity fire (9.x, 10.x, 11.x) -------------
+    #: The printed name of a named unit (Pavlov, Herman, Zaitsev: 9.71, 16.13).
+    name: str | None = None
+    #: Troop quality printed on the counter: Guards, Marine or NKVD (9.71-9.73, 16.8).
+    troops: Literal["regular", "guards", "marine", "nkvd"] = "regular"
+    #: The AF is underlined: an anti-tank weapon (9.13, 9.94).
+    underlined: bool = False
+    #: The AF is printed in red: a German combat engineer or Soviet flame-thrower whose
+    #: attack DRM applies (9.71, 9.82).
+    red_af: bool = False
+    #: A commissar (an unnamed leader, 9.71).
+    commissar: bool = False
+    #: Moved earlier in the current turn's movement phase (9.101).
+    moved: bool = False
+    #: Already used opportunity fire this phase (11.2).
+    opfired: bool = False
 
     @field_validator("id", "hex", mode="before")
     @classmethod
