@@ -64,6 +64,8 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
     else:
         console.print("  no fire: no eligible firing factors " + cite(["9.19"]))
     for d in data["drms"]:
+        if d["value"] == 0:
+            continue
         console.print(f"  DRM {d['value']:+d} {d['id'].replace('-', ' ')} {cite([d['rule']])}")
     for d in data["waived"]:
         console.print(f"  no DRM for {d['id'].replace('-', ' ')} {cite([d['rule']])}")
