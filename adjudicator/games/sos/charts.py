@@ -6,7 +6,9 @@ the project ships as clearly labelled PRACTICE files and reads from a player's o
   else ``kb/sos/tables/attc_practice.yaml``;
 * the combat sequence values (9.19, 9.71: the TEC's terrain modifier for attacks, and
   any modifier a player's card gives otherwise): ``--sequence PATH`` or
-  ``$ADJUDICATOR_SOS_SEQUENCE``, else ``kb/sos/tables/combat_sequence_practice.yaml``.
+  ``$ADJUDICATOR_SOS_SEQUENCE``, else ``kb/sos/tables/combat_sequence_practice.yaml``;
+* the Ammunition Status Table (14.72): ``--ammo PATH`` or ``$ADJUDICATOR_SOS_AMMO``, else
+  ``kb/sos/tables/ammunition_practice.yaml``.
 
 Formats (YAML)::
 
@@ -23,6 +25,13 @@ Formats (YAML)::
     practice: false
     terrain: {FEATURE: DRM, ...}   # clear and every hex feature of the scenario format
     drm: {ID: DRM, ...}            # optional: a modifier's value replaced
+
+    kind: ammunition
+    id: my_ammo
+    title: ...
+    practice: false
+    german: {YYYY-MM-DD: NUMBER, ...}  # from that date on, the roll is multiplied by it
+    soviet: {YYYY-MM-DD: NUMBER, ...}
 
 Every problem in a chart file is reported as ``FILE:LINE: PATH: message``; every answer
 names the chart it used.
@@ -45,6 +54,8 @@ from adjudicator.paths import kb_dir
 
 PRACTICE_NOTE = ("PRACTICE chart: invented for examples and tests, not the published one; "
                  "pass your copy with --attc / --sequence")
+AMMO_NOTE = ("PRACTICE ammunition table: invented for examples and tests (but for the text's "
+             "German 10 of 20-23 September), not the published one; pass yours with --ammo")
 #: The modifiers a combat sequence file may replace (the ids the answers print).
 DRM_IDS = ("volga_attack", "nkvd", "armor_no_at", "minefield", "fortification",
            "leader_in_target", "leader_adjacent", "assault_advantage", "engineer",
@@ -199,10 +210,52 @@ def load_sequence(path: str | Path) -> Chart:
                  bool(doc.get("practice", False)), {"terrain": terrain, "drm": drm})
 
 
+def load_ammo(path: str | Path) -> Chart:
+    """Read and validate an Ammunition Status Table file (every problem at once)."""
+    import datetime
+
+    p = Path(path)
+    doc, problems, bad = _read(p, "ammunition", {"kind", "id", "title", "rules", "practice",
+                                                 "german", "soviet"})
+    rows: dict[str, dict[datetime.date, int]] = {}
+    for side in ("german", "soviet"):
+        node = doc.get(side)
+        if not isinstance(node, dict) or not node:
+            bad("map each first date (YYYY-MM-DD) to the number the roll is multiplied by",
+                side)
+            continue
+        rows[side] = {}
+        for key, v in node.items():
+            day = key
+            if isinstance(key, str):
+                try:
+                    day = datetime.date.fromisoformat(key)
+                except ValueError:
+                    day = None
+            if not isinstance(day, datetime.date):
+                bad(f"'{key}' is not a date (YYYY-MM-DD)", side, key)
+            elif not _int(v) or not 10 <= v <= 50:
+                bad(f"{v!r} is not a number from 10 to 50 (14.72)", side, key)
+            else:
+                rows[side][day] = int(v)
+    if problems:
+        raise InputError(problems)
+    return Chart("ammunition", str(doc["id"]), str(doc["title"]), str(p),
+                 bool(doc.get("practice", False)), {"rows": rows})
+
+
+_LOADERS = {"attc": load_attc, "combat-sequence": load_sequence, "ammunition": load_ammo}
+
+
 @cache
 def _builtin(name: str, kind: str) -> Chart:
-    path = _tables() / f"{name}.yaml"
-    return load_attc(path) if kind == "attc" else load_sequence(path)
+    return _LOADERS[kind](_tables() / f"{name}.yaml")
+
+
+def ammo(path: str | Path | None = None) -> Chart:
+    """The Ammunition Status Table: ``path``, else $ADJUDICATOR_SOS_AMMO, else practice."""
+    chosen = path or os.environ.get("ADJUDICATOR_SOS_AMMO")
+    return load_ammo(chosen) if chosen else _builtin("ammunition_practice", "ammunition")
 
 
 def attc(path: str | Path | None = None) -> Chart:
