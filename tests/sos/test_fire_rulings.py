@@ -357,3 +357,128 @@ def test_fire_command_text_and_json(capsys):
 def test_fire_command_bad_arguments(capsys, args, option):
     r = run(capsys, "fire", DEMO, *args)
     assert r.code == 2 and option in r.err and "Traceback" not in r.err
+
+
+# -- more rules of who fires, and the modifiers given by the players -------------------------
+
+def test_2_25_units_without_factors_do_not_fire():
+    op = 'id: "OP", side: german, hex: "0403", class: op'
+    zero = g("Z", "0405", "class: infantry, attack: 0, defense: 0, range: 1, movement: 8")
+    data = fire(position([SOV, op, zero, g("G", "0305")]), "attack", ["OP", "Z", "G"], "0404")
+    assert "2.25" in why(data, "OP") and "2.25" in why(data, "Z") and may(data, "G")
+
+
+def test_9_17_units_in_off_map_boxes_do_not_fire():
+    extra = "  entry_areas:\n    WB: {side: german}\n"
+    text_units = [SOV, g("Box", "WB"), g("G", "0403")]
+    from adjudicator.scenario import parse_scenario
+
+    lines = ["game: sos", "phase: 5", "map:", "  hexes:"]
+    lines += [f'    "{c:02d}{r:02d}": clear' for c in range(1, 9) for r in range(1, 9)]
+    text = "\n".join(lines) + "\n" + extra + "units:\n" + "".join(
+        f"  - {{{u}}}\n" for u in text_units)
+    sc = parse_scenario(text, "pos.yaml")
+    data = fire(sc, "attack", ["Box", "G"], "0404")
+    assert "9.17" in why(data, "Box") and may(data, "G")
+
+
+def test_9_54_pinned_if_artillery_defends_with_its_df_next_door_only():
+    mortar = 'class: mortar, attack: 6, defense: 2, range: 5, movement: 8, pinned: true'
+    units = [g("G1", "0403"), g("G2", "0401"),
+             f'id: "M", side: soviet, hex: "0404", {mortar}']
+    near = fire(position(units), "defensive", ["M"], "0403")
+    assert may(near, "M") and near["total"] == 2 and near["firers"][0]["factor_rule"] == "9.54"
+    far = fire(position(units), "defensive", ["M"], "0401")
+    assert "9.54" in why(far, "M")
+
+
+def test_9_112_a_pinned_unit_may_not_spot():
+    art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+    units = [SOV, g("A", "0401", art), g("P", "0403", INF + ", pinned: true"), g("S", "0405")]
+    sc = position(units, {"0402": "{features: [city]}"})
+    data = fire(sc, "attack", ["A"], "0404", spotter="P")
+    assert "9.39" in why(data, "A")
+    assert may(fire(sc, "attack", ["A"], "0404", spotter="S"), "A")
+
+
+def test_9_64_attack_marker_only_with_an_adjacent_infantry_attacker():
+    at = "class: at-gun, attack: 4, defense: 2, range: 3, movement: 15"
+    assert fire(position([SOV, g("G", "0403")]), "attack", ["G"], "0404")[
+        "attack_marker_needed"]
+    assert not fire(position([SOV, g("AT", "0402", at)]), "attack", ["AT"], "0404")[
+        "attack_marker_needed"]
+
+
+def test_14_31_spotting_modifier_only_when_if_artillery_fires():
+    art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+    sc = position([SOV, g("A", "0401", art), g("G", "0403")])
+    assert drms(fire(sc, "attack", ["A", "G"], "0404", spotting_drm=2))["spotting"] == 2
+    assert "spotting" not in drms(fire(sc, "attack", ["G"], "0404", spotting_drm=2))
+
+
+def test_9_19_no_fire_without_factors():
+    sc = position([SOV, g("G", "0403", INF + ", pinned: true")])
+    data = fire(sc, "attack", ["G"], "0404")
+    assert data["total"] == 0 and data["column"] is None and not data["fires"]
+    assert fire(position([SOV, g("G", "0403")]), "attack", ["G"], "0404")["fires"]
+
+
+def test_9_72_nkvd_and_enemy_leader_in_the_target():
+    ldr = 'id: "L", side: german, hex: "0403", class: leader'
+    units = [g("G", "0403"), ldr, SOV.replace("movement: 8", "movement: 8, troops: nkvd")]
+    d = drms(fire(position(units), "defensive", ["S1"], "0403"))
+    assert d["nkvd"] == 1 and d["leader-in-target"] == 1
+    d = drms(fire(position([g("G", "0403"), SOV]), "defensive", ["S1"], "0403"))
+    assert not {"nkvd", "leader-in-target"} & set(d)
+
+
+def test_9_71_attackers_on_an_enemy_minefield():
+    mines = 'id: "MF", side: soviet, hex: "0403", class: minefield'
+    d = drms(fire(position([SOV, g("G", "0403"), mines]), "attack", ["G"], "0404"))
+    assert d["minefield"] == 1
+    at = "class: at-gun, attack: 4, defense: 2, range: 3, movement: 15"
+    d = drms(fire(position([SOV, g("AT", "0403", at), mines]), "attack", ["AT"], "0404"))
+    assert "minefield" not in d
+
+
+def test_readings_9_93_and_9_71_terrain_switch():
+    ger_tank = g("T", "0404", "class: armor, attack: 6, defense: 5, range: 3, movement: 18")
+    near = f'id: "S", side: soviet, hex: "0403", {INF}'
+    far = 'id: "F", side: soviet, hex: "0402", class: at-gun, attack: 3, defense: 2, ' \
+          'range: 3, movement: 15'
+    hexes = {"0404": "{features: [city]}"}
+    sc = position([ger_tank, near, far], hexes, date="1942-10-01")
+    assert drms(fire(sc, "attack", ["S", "F"], "0404"))["armor-no-at"] == 1
+    sc = position([ger_tank, near, far], hexes, date="1942-10-01",
+                  extra='readings: {"9.93": any-adjacent}\n')
+    assert "armor-no-at" not in drms(fire(sc, "attack", ["S", "F"], "0404"))
+    two = {"0404": "{features: [suburb, slope]}"}
+    assert drms(fire(position([SOV, g("G", "0403")], {"0404": "{features: [industrial, "
+                                                              "fortified]}"}),
+                     "attack", ["G"], "0404"))["terrain"] == 3
+    sc = position([SOV, g("G", "0403")], {"0404": "{features: [industrial, fortified]}"},
+                  extra='readings: {"9.71#terrain": sum}\n')
+    assert drms(fire(sc, "attack", ["G"], "0404"))["terrain"] == 6
+    assert drms(fire(position([SOV, g("G", "0403")], two), "attack", ["G"], "0404")
+                )["terrain"] == 1
+
+
+def test_sequence_file_replaces_a_value(tmp_path):
+    from adjudicator.games.sos import charts
+    from adjudicator.games.sos.fire import FireRequest, solve_fire
+
+    text = (charts._tables() / "combat_sequence_practice.yaml").read_text()
+    p = tmp_path / "seq.yaml"
+    p.write_text(text.replace("drm: {}", "drm: {fortification: 2}")
+                 .replace("practice: true", "practice: false"))
+    fort = 'id: "F", side: soviet, hex: "0404", class: fortification'
+    sc = position([SOV, fort, g("G", "0403")])
+    data = solve_fire(sc, FireRequest("attack", ["G"], "0404"), seq_path=str(p))[0]
+    assert drms(data)["fortification"] == 2 and "practice_note" not in data
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("drm: {}", "drm: {charm: 2}"))
+    from adjudicator.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        charts.load_sequence(bad)
+    assert "unknown modifier 'charm'" in str(err.value.problems[0])

@@ -95,8 +95,8 @@ def test_11_4_not_while_attacked_by_adjacent_infantry():
 
 def test_11_5_volga_los_and_minus_one():
     sc = position([f'id: "V", side: soviet, hex: "0104", {INF}',
-                   f'id: "A", side: german, hex: "0304", class: at-gun, attack: 4, '
-                   f'defense: 3, range: 4, movement: 15'],
+                   'id: "A", side: german, hex: "0304", class: at-gun, attack: 4, '
+                   'defense: 3, range: 4, movement: 15'],
                   {"0104": "{terrain: volga, features: [volga]}",
                    "0204": "{terrain: volga, features: [volga, city]}"}, phase=10)
     data = of(sc, ["A"], target="0104")

@@ -114,7 +114,7 @@ def chart_facts(attc: charts.Chart, seq: charts.Chart) -> list[str]:
     out = [f"col({i},{q(label)},{lo},{hi})."
            for i, (label, lo, hi) in enumerate(charts.crt_columns())]
     for af, vals in attc.data["rows"].items():
-        for r, v in zip(attc.data["ranges"], vals):
+        for r, v in zip(attc.data["ranges"], vals, strict=True):
             out.append(f"attc({af},{r},{v}).")
     for f, v in seq.data["terrain"].items():
         out.append(f"terrain_drm({const(f)},{v}).")
@@ -188,12 +188,13 @@ def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple
     asked = pairs + ([spot_pair] if spot_pair else [])
     if asked:
         answers = lines_of_sight(sc, asked)[0]
-    for uid, ans in zip(extra, answers):
+    mine = answers[:len(extra)]
+    for uid, ans in zip(extra, mine, strict=True):
         if ans.clear:
             out.append(f"los({q(uid)}).")
     if spot_pair and answers[-1].clear:
         out.append(f"spot_los({q(req.spotter)}).")
-    los_info = {uid: ans for uid, ans in zip(extra, answers)}
+    los_info = dict(zip(extra, mine, strict=True))
     return out, [(uid, los_info[uid].rules) for uid in extra]  # type: ignore[misc]
 
 
@@ -212,9 +213,6 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
     more, such as breakthroughs)."""
     attc = charts.attc(attc_path)
     seq = charts.sequence(seq_path)
-    from adjudicator.games import get_game
-
-    chosen = {**get_game(sc.game).default_readings(), **sc.readings}
     facts, los_rules = request_facts(sc, req)
     program = (map_facts(sc) + unit_facts(sc) + hex_facts(sc, _related(sc, req))
                + chart_facts(attc, seq) + world_facts(sc, req.retreat) + facts)

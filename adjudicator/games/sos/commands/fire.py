@@ -256,17 +256,14 @@ def _read(atoms) -> dict[str, list[list[Any]]]:
 def markers(sc: Scenario) -> dict[str, Any]:
     """The "breakthru" markers on the map: what each negates, what moving through costs
     each unit of the moving side, and who may counter-attack it (10.7-10.9)."""
-    from adjudicator.games import get_game
     from adjudicator.games.sos.fire import hex_facts, world_facts
 
-    chosen = {**get_game(sc.game).default_readings(), **sc.readings}
     marked = [h for h, spec in sc.map.hexes.items() if spec.breakthru]
     program = (map_facts(sc) + unit_facts(sc) + hex_facts(sc, set(marked))
                + world_facts(sc))
     atoms = _solve("\n".join(program), ["sos/los.lp", "sos/integrity.lp", "sos/fire.lp",
                                         "sos/breakthrough.lp", "sos/fire_show.lp"])
     by = _read(atoms)
-    del chosen
     out = []
     for h in sorted(marked):
         out.append({"hex": h, "zoc_negated": True, "rules": ["10.7", "10.9"],
@@ -343,11 +340,7 @@ def integrity_survey(sc: Scenario, only: str | None = None) -> dict[str, Any]:
     """For every hex holding two or more units: the unit integrity modifiers (9.73) its
     units bring when they attack together from it, fire together from it (defensive or
     opportunity fire) and defend in it."""
-    from adjudicator.games import get_game
-
-    chosen = {**get_game(sc.game).default_readings(), **sc.readings}
     base = map_facts(sc) + unit_facts(sc)
-    del chosen
     hexes: dict[str, list[str]] = {}
     for u in sc.units:
         if u.hex in sc.map.hexes:
