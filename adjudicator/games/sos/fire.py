@@ -162,8 +162,8 @@ def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple
                 pairs.append((u.hex, req.target))
     movers = req.movers
     if req.kind == "opportunity" and not movers:
-        movers = [u.id for u in sc.units if u.hex == req.target
-                  and u.side == MOVING_SIDE.get(sc.phase, RETREAT_SIDE.get(sc.phase))]
+        side = (RETREAT_SIDE if req.retreat else MOVING_SIDE).get(sc.phase)
+        movers = [u.id for u in sc.units if u.hex == req.target and u.side == side]
     for m in movers:
         out.append(f"mover({q(m)}).")
     if req.defending:
@@ -232,6 +232,13 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
                             if u.hex in sc.map.hexes else None),
                "may_fire": any(o[0] == uid for o in by.get("ok", [])),
                "why_not": [{"reason": r, "rule": rule} for r, rule in why]}
+        if any(x == uid for x, _ in by.get("no_attc", [])):
+            row["factor"] = 0
+            row["uses"] = "attc"
+            row["factor_rule"] = "9.94"
+            row["note"] = "the Anti-Tank Target Chart has no entry for its AF at this range"
+        if u.unit_class == "leader" and not row["may_fire"] and not row["why_not"]:
+            row["role"] = "leader"
         if fac:
             row["factor"] = fac[0][1]
             row["uses"] = fac[0][2]

@@ -45,7 +45,12 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
     console.print(f"[bold]{title or data['kind'].capitalize() + ' fire'} at "
                   f"{data['target']}[/bold] {cite(data['rules'])}")
     for f in data["firers"]:
-        if f["may_fire"] and "factor" in f:
+        if f.get("role") == "leader":
+            console.print(f"  {f['unit']} at {f['hex']}: takes part as a leader "
+                          f"{cite(['9.71', '9.73'])}")
+        elif f.get("note"):
+            console.print(f"  {f['unit']} at {f['hex']}: 0: {f['note']} {cite(['9.94'])}")
+        elif f["may_fire"] and "factor" in f:
             how = {"af": "AF", "df": "DF", "attc": "AF on the ATTC"}[f["uses"]]
             console.print(f"  {f['unit']} at {f['hex']}: {f['factor']} ({how}, range "
                           f"{f['distance']}) {cite([f['factor_rule']])}")

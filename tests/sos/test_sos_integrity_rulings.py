@@ -5,7 +5,7 @@ on the 99 Tank Brigade and 112 Rifle Division, the MUES leader)."""
 from __future__ import annotations
 
 from cli_helpers import run
-from fire_helpers import drms, fire, position
+from sos_fire_helpers import drms, fire, position
 
 from adjudicator.games import get_game
 

@@ -6,7 +6,7 @@ The German units move in phase 3; Soviet units fire at them."""
 from __future__ import annotations
 
 from cli_helpers import run
-from fire_helpers import INF, drms, fire, may, position, why
+from sos_fire_helpers import INF, drms, fire, may, position, why
 
 from adjudicator.games import get_game
 from adjudicator.games.sos.commands.fire import opportunity

@@ -4,7 +4,7 @@ each rule allowed and forbidden, the reading of 10.3 and the example of 10.7."""
 from __future__ import annotations
 
 from cli_helpers import run
-from fire_helpers import INF, position
+from sos_fire_helpers import INF, position
 
 from adjudicator.games import get_game
 from adjudicator.games.sos.commands.fire import breakthrough_attack, markers

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from cli_helpers import run
-from fire_helpers import INF, drms, fire, may, position, why
+from sos_fire_helpers import INF, drms, fire, may, position, why
 
 from adjudicator.games import get_game
 
@@ -482,3 +482,21 @@ def test_sequence_file_replaces_a_value(tmp_path):
     with pytest.raises(InputError) as err:
         charts.load_sequence(bad)
     assert "unknown modifier 'charm'" in str(err.value.problems[0])
+
+
+def test_9_94_no_chart_entry_at_that_range_adds_nothing():
+    # the practice chart runs to range 8; 0101 to 0808 is 11 hexes
+    at = "class: at-gun, attack: 4, defense: 2, range: 12, movement: 15, underlined: true"
+    far = position([TANK.replace('hex: "0404"', 'hex: "0808"'), g("AT", "0101", at)])
+    data = fire(far, "attack", ["AT"], "0808")
+    row = data["firers"][0]
+    assert row["factor"] == 0 and row["uses"] == "attc" and data["total"] == 0
+    near = position([TANK, g("AT", "0401", at)])
+    assert fire(near, "attack", ["AT"], "0404")["total"] == 4
+
+
+def test_leaders_take_part_without_a_factor(capsys):
+    ldr = 'class: leader, oob: {division: "71"}'
+    sc = position([SOV, g("G", "0403", INF, 'division: "71"'), g("L", "0403", ldr)])
+    data = fire(sc, "attack", ["G", "L"], "0404")
+    assert next(f for f in data["firers"] if f["unit"] == "L")["role"] == "leader"

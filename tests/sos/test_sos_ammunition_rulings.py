@@ -4,7 +4,7 @@ examples of 14.72 and 14.75."""
 from __future__ import annotations
 
 from cli_helpers import run
-from fire_helpers import position
+from sos_fire_helpers import position
 
 from adjudicator.games.sos.commands.ammo import shortage
 
