@@ -3,6 +3,7 @@ examples of 14.72 and 14.75."""
 
 from __future__ import annotations
 
+import pytest
 from cli_helpers import run
 from sos_fire_helpers import position
 
@@ -11,6 +12,7 @@ from adjudicator.games.sos.commands.ammo import shortage
 ART = "class: artillery, attack: 9, defense: 1, range: 12, movement: 12"
 
 
+@pytest.mark.rules("14.71")
 def test_14_71_no_shortage_before_the_start_dates():
     sc = position([], date="1942-09-19")
     assert shortage(sc, "german", 5)["why"] == ["14.71"]
@@ -19,11 +21,13 @@ def test_14_71_no_shortage_before_the_start_dates():
     assert shortage(position([], date="1942-10-01"), "soviet", 5)["shortage"] == 50
 
 
+@pytest.mark.rules("14.72")
 def test_14_72_example_roll_3_on_23_september_is_30_points():
     data = shortage(position([], date="1942-09-23"), "german", 3)
     assert data["number"] == 10 and data["shortage"] == 30 and data["unusable"] == 30
 
 
+@pytest.mark.rules("14.75")
 def test_14_75_example_27_saved_against_50_leaves_23():
     data = shortage(position([], date="1942-09-20"), "german", 5, saved=27)
     assert data["unusable"] == 23 and data["saved_left"] == 0
@@ -31,6 +35,7 @@ def test_14_75_example_27_saved_against_50_leaves_23():
     assert more["unusable"] == 0 and more["saved_left"] == 7
 
 
+@pytest.mark.rules("14.73")
 def test_14_73_katyushas_are_not_affected():
     units = [f'id: "A", side: soviet, hex: "0101", {ART}',
              'id: "K", side: soviet, hex: "0102", class: rocket, attack: 12, defense: 1, '
@@ -44,6 +49,7 @@ def test_14_73_katyushas_are_not_affected():
     assert data["if_af"] == 21 and not data["exempt"]
 
 
+@pytest.mark.rules("14.72")
 def test_ammunition_table_from_a_file_and_its_errors(tmp_path, capsys):
     p = tmp_path / "ammo.yaml"
     p.write_text("kind: ammunition\nid: mine\ntitle: my sheet\ngerman:\n  1942-09-20: 30\n"
@@ -63,6 +69,7 @@ def test_ammunition_table_from_a_file_and_its_errors(tmp_path, capsys):
     assert r.code == 2 and "--side" in r.err
 
 
+@pytest.mark.rules("14.71")
 def test_ammunition_needs_the_date(tmp_path, capsys):
     src = tmp_path / "pos.yaml"
     src.write_text("game: sos\nmap:\n  hexes:\n    '0101': clear\n")

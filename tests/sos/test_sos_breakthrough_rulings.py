@@ -3,6 +3,7 @@ each rule allowed and forbidden, the reading of 10.3 and the example of 10.7."""
 
 from __future__ import annotations
 
+import pytest
 from cli_helpers import run
 from sos_fire_helpers import INF, position
 
@@ -26,6 +27,7 @@ def rules_of(b):
     return {f["rule"] for f in b["forbidden"]} | {u["rule"] for u in b["units"]}
 
 
+@pytest.mark.rules("10.1")
 def test_10_1_only_in_a_movement_phase_of_the_attacker():
     assert bt(position([SOV, g("G", "0403")], phase=3), ["G"])["allowed"]
     b = bt(position([SOV, g("G", "0403")], phase=5), ["G"])
@@ -33,11 +35,13 @@ def test_10_1_only_in_a_movement_phase_of_the_attacker():
     assert not bt(position([SOV, g("G", "0403")], phase=10), ["G"])["allowed"]
 
 
+@pytest.mark.rules("10.1")
 def test_10_1_no_attack_marker_for_a_breakthrough():
     data = breakthrough_attack(position([SOV, g("G", "0403")], phase=3), ["G"], "0404")
     assert data["attack_marker_needed"] is False
 
 
+@pytest.mark.rules("10.2")
 def test_10_2_needs_an_adjacent_non_pinned_attacker():
     at = "class: at-gun, attack: 4, defense: 2, range: 3, movement: 15"
     b = bt(position([SOV, g("AT", "0402", at)], phase=3), ["AT"])
@@ -46,6 +50,7 @@ def test_10_2_needs_an_adjacent_non_pinned_attacker():
               ["AT", "G"])["allowed"]
 
 
+@pytest.mark.rules("10.2")
 def test_10_2_terrain_clear_forest_suburb_only():
     for feature, ok in (("forest", True), ("suburb", True), ("slope", True),
                         ("city", False), ("industrial", False), ("strong-point", False)):
@@ -56,6 +61,7 @@ def test_10_2_terrain_clear_forest_suburb_only():
             assert "10.2" in rules_of(b)
 
 
+@pytest.mark.rules("10.2")
 def test_10_2_balka_hex_counts_clear_unless_the_attack_crosses_the_balka():
     extra = '  hexsides:\n    "0403-0404": {features: [balka]}\n'
     sc = position([SOV, g("G", "0405")], {"0404": "{features: [balka]}"}, phase=3)
@@ -71,18 +77,21 @@ def test_10_2_balka_hex_counts_clear_unless_the_attack_crosses_the_balka():
     assert not b["allowed"] and "10.2" in rules_of(b)
 
 
+@pytest.mark.rules("10.2")
 def test_10_2_not_against_an_interdicted_hex():
     sc = position([SOV, g("G", "0403")], {"0404": "{interdicted: true}"}, phase=3)
     b = bt(sc, ["G"])
     assert not b["allowed"] and "10.2" in rules_of(b)
 
 
+@pytest.mark.rules("10.2")
 def test_10_2_no_pinned_or_spent_attackers():
     sc = position([SOV, g("G", "0403"), g("S", "0405", INF + ", spent: true")], phase=3)
     b = bt(sc, ["G", "S"])
     assert {"unit": "S", "reason": "spent", "rule": "10.2"} in b["units"]
 
 
+@pytest.mark.rules("10.3")
 def test_10_3_if_artillery_barred_mortars_of_the_command_allowed():
     art = "class: artillery, attack: 9, defense: 1, range: 12, movement: 12"
     mortar = "class: mortar, attack: 5, defense: 1, range: 4, movement: 8"
@@ -95,6 +104,7 @@ def test_10_3_if_artillery_barred_mortars_of_the_command_allowed():
     assert {"unit": "M", "reason": "mortar-outside-command", "rule": "10.3"} in b["units"]
 
 
+@pytest.mark.rules("10.3")
 def test_10_3_reading_same_battalion():
     mortar = "class: mortar, attack: 5, defense: 1, range: 4, movement: 8"
     m = g("M", "0402", mortar, 'oob: {battalion: "I", regiment: "194", division: "71"}')
@@ -104,17 +114,20 @@ def test_10_3_reading_same_battalion():
     assert bt(sc, ["G", "M"])["units"][0]["rule"] == "10.3"
 
 
+@pytest.mark.rules("10.4")
 def test_10_4_one_breakthrough_per_hex_per_phase():
     sc = position([SOV, g("G", "0403")], {"0404": "{breakthrough_tried: true}"}, phase=3)
     b = bt(sc, ["G"])
     assert not b["allowed"] and "10.4" in rules_of(b)
 
 
+@pytest.mark.rules("10.5", "10.6")
 def test_10_5_10_6_notes():
     b = bt(position([SOV, g("G", "0403")], phase=3), ["G"])
     assert {n["rule"] for n in b["notes"]} == {"10.5", "10.6"}
 
 
+@pytest.mark.rules("10.7")
 def test_10_7_example_motorized_half_its_phase_mp():
     # 10.7's example: a motorized unit (MP 24) pays 12 MP in Movement Phase 3 and 6 MP
     # in Exploit Movement Phase 7 to move through a "breakthru" marker.
@@ -128,6 +141,7 @@ def test_10_7_example_motorized_half_its_phase_mp():
     assert not markers(sc)["markers"][0]["costs"]
 
 
+@pytest.mark.rules("10.8")
 def test_10_8_only_adjacent_enemies_may_counter_attack():
     units = [g("G", "0404"), f'id: "N", side: soviet, hex: "0403", {INF}',
              f'id: "F", side: soviet, hex: "0401", {INF}']
@@ -135,6 +149,7 @@ def test_10_8_only_adjacent_enemies_may_counter_attack():
     assert m["may_counter_attack"] == ["N"]
 
 
+@pytest.mark.rules("10.1", "10.7")
 def test_breakthrough_command(capsys):
     r = run(capsys, "breakthrough", DEMO, "--attackers", "Pz/2,Pi/71", "--target", "1104",
             "--json")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import pytest
 from cli_helpers import run
 
 from adjudicator.kb import load_game
@@ -25,6 +26,7 @@ def drms(data):
     return {d["id"]: d["value"] for d in data["drms"]}
 
 
+@pytest.mark.rules("9.67")
 def test_example_9_67_close_assault(capsys):
     ex, data = answer(capsys, "fire_9_67")
     assert data["total"] == ex.expected["total"] and data["column"] == ex.expected["column"]
@@ -36,6 +38,7 @@ def test_example_9_67_close_assault(capsys):
     assert r.json["column"] == ex.expected["defender_column"]
 
 
+@pytest.mark.rules("9.73")
 def test_example_9_73_mues(capsys):
     ex, data = answer(capsys, "integrity_9_73_mues")
     d = drms(data)
@@ -48,6 +51,7 @@ def test_example_9_73_mues(capsys):
     assert all(without[k] == v for k, v in ex.expected["without_mues"].items())
 
 
+@pytest.mark.rules("9.73")
 def test_example_9_73_note_mixed_defenders(capsys):
     ex, data = answer(capsys, "integrity_9_73_note")
     row = data["hexes"][0]
@@ -55,6 +59,7 @@ def test_example_9_73_note_mixed_defenders(capsys):
     assert {d["id"]: d["value"] for d in row["firing"]} == ex.expected["firing"]
 
 
+@pytest.mark.rules("9.21")
 def test_example_9_21_range(capsys):
     ex, data = answer(capsys, "range_9_21")
     row = data["firers"][0]

@@ -25,6 +25,7 @@ def g(uid: str, hexid: str, body: str = INF, oob: str = "") -> str:
 
 # -- 9.13 which factor ------------------------------------------------------------------
 
+@pytest.mark.rules("9.13")
 def test_9_13_attack_uses_af_defence_uses_df():
     sc = position([SOV, g("G1", "0403")])
     assert fire(sc, "attack", ["G1"], "0404")["total"] == 4
@@ -34,6 +35,7 @@ def test_9_13_attack_uses_af_defence_uses_df():
     assert fire(sc2, "attack", ["G1"], "0404")["total"] == 2
 
 
+@pytest.mark.rules("9.13")
 def test_9_13_if_artillery_defends_with_its_af():
     sc = position([g("G1", "0403"), 'id: "M", side: soviet, hex: "0404", class: mortar, '
                    'attack: 6, defense: 1, range: 5, movement: 8'])
@@ -43,6 +45,7 @@ def test_9_13_if_artillery_defends_with_its_af():
 
 # -- 9.21-9.24 range ----------------------------------------------------------------------
 
+@pytest.mark.rules("9.21")
 def test_9_21_example_at_gun_range_3_allows_1_2_3_forbids_4():
     # 9.21's example: an anti-tank gun with range 3 fires at 1, 2 or 3 hexes.
     at = 'class: at-gun, attack: 4, defense: 2, range: 3, movement: 15'
@@ -55,6 +58,7 @@ def test_9_21_example_at_gun_range_3_allows_1_2_3_forbids_4():
             assert "9.23" in why(data, "AT")
 
 
+@pytest.mark.rules("9.24")
 def test_9_24_adjacent_always_in_range():
     sc = position([SOV, g("G1", "0403", "class: infantry, attack: 4, defense: 3, "
                                         "range: 0, movement: 8")])
@@ -63,6 +67,7 @@ def test_9_24_adjacent_always_in_range():
 
 # -- 9.31 line of sight --------------------------------------------------------------------
 
+@pytest.mark.rules("9.31")
 def test_9_31_direct_fire_needs_los():
     sc = position([SOV, g("AT", "0402", "class: at-gun, attack: 4, defense: 2, range: 3, "
                                          "movement: 15")], {"0403": "{features: [forest]}"})
@@ -73,6 +78,7 @@ def test_9_31_direct_fire_needs_los():
     assert may(fire(sc2, "attack", ["AT"], "0404"), "AT")
 
 
+@pytest.mark.rules("9.39")
 def test_9_39_if_artillery_fires_with_a_spotter():
     art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
     units = [SOV, g("A", "0401", art), g("G1", "0403")]
@@ -85,6 +91,7 @@ def test_9_39_if_artillery_fires_with_a_spotter():
 
 # -- 9.53, 9.62, 9.112 pinned and spent --------------------------------------------------
 
+@pytest.mark.rules("9.62")
 def test_9_62_pinned_and_spent_units_may_not_attack():
     sc = position([SOV, g("P", "0403", INF + ", pinned: true"),
                    g("Sp", "0405", INF + ", spent: true"), g("G", "0305")])
@@ -93,6 +100,7 @@ def test_9_62_pinned_and_spent_units_may_not_attack():
     assert data["total"] == 4
 
 
+@pytest.mark.rules("9.53")
 def test_9_53_pinned_defensive_fire_only_adjacent_with_plus_one():
     units = [g("G1", "0402"), g("G2", "0403"),
              'id: "S1", side: soviet, hex: "0404", class: at-gun, attack: 4, defense: 3, '
@@ -106,6 +114,7 @@ def test_9_53_pinned_defensive_fire_only_adjacent_with_plus_one():
 
 # -- 9.67 Close Assault Bonus ----------------------------------------------------------------
 
+@pytest.mark.rules("9.67")
 def test_9_67_example_fifteen_af_one_column_higher_defender_three_df_to_four():
     # 9.67's example: 15 AF uses 10-19, with the bonus 20-29; the defender's 3 DF, 4.
     units = [g("G1", "0403", "class: infantry, attack: 8, defense: 3, range: 1, movement: 8"),
@@ -121,6 +130,7 @@ def test_9_67_example_fifteen_af_one_column_higher_defender_three_df_to_four():
     assert df["total"] == 3 and df["column"] == "4"
 
 
+@pytest.mark.rules("9.67")
 def test_9_67_forbidden_without_an_adjacent_infantry_attacker():
     at = "class: at-gun, attack: 15, defense: 2, range: 3, movement: 15"
     sc = position([SOV, g("AT", "0402", at)])
@@ -130,6 +140,7 @@ def test_9_67_forbidden_without_an_adjacent_infantry_attacker():
 
 # -- 9.71 the attacker's modifiers ------------------------------------------------------------
 
+@pytest.mark.rules("9.71")
 def test_9_71_fortification_and_leader_in_target():
     fort = 'id: "F", side: soviet, hex: "0404", class: fortification'
     ldr = 'id: "L", side: soviet, hex: "0404", class: leader'
@@ -141,6 +152,7 @@ def test_9_71_fortification_and_leader_in_target():
     assert "fortification" not in plain and "leader-in-target" not in plain
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_assault_advantage_example_ranged_attacker_does_not_count():
     # 9.71's example: two adjacent attackers and a third firing from range 3 on the
     # opposite side do not make an Assault Advantage.
@@ -154,6 +166,7 @@ def test_9_71_assault_advantage_example_ranged_attacker_does_not_count():
                 )["assault-advantage"] == -1
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_assault_advantage_forbidden_with_an_escape_route():
     # 6.2: no ZOC into a city hex, so an empty city hex next to the target is a way out.
     units = [SOV, g("A", "0403"), g("B", "0504"), g("C", "0405")]
@@ -161,6 +174,7 @@ def test_9_71_assault_advantage_forbidden_with_an_escape_route():
     assert "assault-advantage" not in drms(fire(sc, "attack", ["A", "B", "C"], "0404"))
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_engineer_red_af_against_suburb_and_declined():
     eng = "class: engineer, attack: 5, defense: 2, range: 1, movement: 8, red_af: true"
     sc = position([SOV, g("E", "0403", eng)], {"0404": "{features: [suburb]}"})
@@ -170,6 +184,7 @@ def test_9_71_engineer_red_af_against_suburb_and_declined():
     assert "engineer" not in drms(fire(clear, "attack", ["E"], "0404"))
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_combined_arms_and_if_with_direct():
     tank = "class: armor, attack: 6, defense: 4, range: 3, movement: 18"
     mortar = "class: mortar, attack: 5, defense: 1, range: 4, movement: 8"
@@ -180,6 +195,7 @@ def test_9_71_combined_arms_and_if_with_direct():
     assert "combined-arms" not in d and "if-with-direct" not in d
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_leaders_attacking_each_minus_one():
     ldr = 'class: leader, oob: {division: "71"}'
     sc = position([SOV, g("G", "0403", INF, 'division: "71"'), g("L1", "0403", ldr),
@@ -188,6 +204,7 @@ def test_9_71_leaders_attacking_each_minus_one():
     assert "leader-attacking" not in drms(fire(sc, "attack", ["G"], "0404"))
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_adjacent_commanding_leader_unless_his_hex_is_attacked():
     ldr = 'id: "L", side: soviet, hex: "0405", class: leader, oob: {regiment: "42", ' \
           'division: "13"}'
@@ -197,6 +214,7 @@ def test_9_71_adjacent_commanding_leader_unless_his_hex_is_attacked():
     assert "leader-adjacent" not in drms(fire(sc, "attack", ["G"], "0404"))
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_soviet_attacks_from_the_volga_and_nkvd():
     sc = position([g("G", "0404"),
                    f'id: "S", side: soviet, hex: "0403", {INF}, troops: nkvd'],
@@ -207,6 +225,7 @@ def test_9_71_soviet_attacks_from_the_volga_and_nkvd():
     assert not {"volga-attack", "nkvd"} & set(drms(fire(sc, "attack", ["S"], "0404")))
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_terrain_from_the_chart_named_in_the_answer():
     sc = position([SOV, g("G", "0403")], {"0404": "{features: [city]}"})
     data = fire(sc, "attack", ["G"], "0404")
@@ -217,6 +236,7 @@ def test_9_71_terrain_from_the_chart_named_in_the_answer():
 
 # -- 9.72 defensive and opportunity fire modifiers ------------------------------------------
 
+@pytest.mark.rules("9.72")
 def test_9_72_leader_with_firers_and_sniper():
     units = [g("G", "0403"), SOV, 'id: "L", side: soviet, hex: "0404", class: leader',
              'id: "Z", side: soviet, hex: "0404", class: sniper, name: Zaitsev, range: 1, '
@@ -229,6 +249,7 @@ def test_9_72_leader_with_firers_and_sniper():
         drms(fire(position([g("G", "0403"), SOV]), "defensive", ["S1"], "0403")))
 
 
+@pytest.mark.rules("16.13")
 def test_16_13_a_sniper_never_attacks():
     units = [g("G", "0403"), 'id: "Z", side: soviet, hex: "0404", class: sniper, '
              'range: 1, movement: 8']
@@ -236,6 +257,7 @@ def test_16_13_a_sniper_never_attacks():
     assert "16.13" in why(data, "Z")
 
 
+@pytest.mark.rules("19.5")
 def test_19_5_out_of_supply_soviet_fire():
     sc = position([g("G", "0403"), SOV.replace("movement: 8", "movement: 8, isolation: 2")])
     assert drms(fire(sc, "defensive", ["S1"], "0403"))["out-of-supply"] == 2
@@ -249,6 +271,7 @@ TANK = 'id: "T", side: soviet, hex: "0404", class: armor, attack: 6, defense: 5,
        'movement: 18'
 
 
+@pytest.mark.rules("9.92")
 def test_9_92_armor_in_target_without_underlined_af():
     sc = position([TANK, g("G", "0403")])
     assert drms(fire(sc, "attack", ["G"], "0404"))["armor-no-at"] == 1
@@ -257,6 +280,7 @@ def test_9_92_armor_in_target_without_underlined_af():
     assert "armor-no-at" not in drms(fire(sc, "attack", ["G", "AT"], "0404"))
 
 
+@pytest.mark.rules("9.93")
 def test_9_93_molotov_from_26_september_on_city_adjacent():
     ger_tank = g("T", "0404", "class: armor, attack: 6, defense: 5, range: 3, movement: 18")
     soviet = f'id: "S", side: soviet, hex: "0403", {INF}'
@@ -269,6 +293,7 @@ def test_9_93_molotov_from_26_september_on_city_adjacent():
     assert drms(fire(clear, "attack", ["S"], "0404"))["armor-no-at"] == 1
 
 
+@pytest.mark.rules("9.94")
 def test_9_94_underlined_af_against_armor_uses_the_attc():
     at = "class: at-gun, attack: 4, defense: 2, range: 3, movement: 15, underlined: true"
     sc = position([TANK, g("AT", "0402", at)])
@@ -279,6 +304,7 @@ def test_9_94_underlined_af_against_armor_uses_the_attc():
     assert fire(sc, "attack", ["AT"], "0404")["firers"][0]["uses"] == "af"
 
 
+@pytest.mark.rules("9.96")
 def test_9_96_dismounted_is_no_armored_target():
     at = "class: at-gun, attack: 4, defense: 2, range: 3, movement: 15, underlined: true"
     sc = position([TANK.replace("movement: 18", "movement: 18, dismounted: true"),
@@ -286,6 +312,7 @@ def test_9_96_dismounted_is_no_armored_target():
     assert fire(sc, "attack", ["AT"], "0404")["firers"][0]["uses"] == "af"
 
 
+@pytest.mark.rules("9.94")
 def test_attc_from_a_player_file(tmp_path):
     p = tmp_path / "attc.yaml"
     p.write_text("kind: attc\nid: mine\ntitle: my card\npractice: false\n"
@@ -299,6 +326,7 @@ def test_attc_from_a_player_file(tmp_path):
     assert data["tables"]["attc"]["practice"] is False  # the terrain column still is
 
 
+@pytest.mark.rules("9.94")
 def test_attc_bad_file_is_reported_with_its_line(tmp_path, capsys):
     p = tmp_path / "attc.yaml"
     p.write_text("kind: attc\nid: mine\ntitle: t\nranges: [1, 2]\nrows:\n  4: [9]\n")
@@ -308,6 +336,7 @@ def test_attc_bad_file_is_reported_with_its_line(tmp_path, capsys):
 
 # -- 9.101, 9.103 special restrictions ---------------------------------------------------------
 
+@pytest.mark.rules("9.101")
 def test_9_101_towed_gun_may_not_fire_after_moving():
     at = "class: at-gun, attack: 4, defense: 2, range: 3, movement: 15"
     sc = position([SOV, g("AT", "0403", at + ", moved: true")])
@@ -316,6 +345,7 @@ def test_9_101_towed_gun_may_not_fire_after_moving():
     assert may(fire(sc, "attack", ["I"], "0404"), "I")
 
 
+@pytest.mark.rules("9.103")
 def test_9_103_katyusha_not_next_to_friends():
     rocket = 'id: "K", side: soviet, hex: "0408", class: rocket, attack: 9, defense: 1, ' \
              'range: 12, movement: 12'
@@ -330,6 +360,7 @@ def test_9_103_katyusha_not_next_to_friends():
 
 # -- 9.601 defensive fire from outside the attacked hex --------------------------------------------
 
+@pytest.mark.rules("9.601")
 def test_9_601_units_not_attacked_fire_only_at_clear_hexes():
     units = [g("G", "0403"), SOV, f'id: "S2", side: soviet, hex: "0503", {INF}']
     sc = position(units, {"0403": "{features: [suburb]}"})
@@ -341,6 +372,7 @@ def test_9_601_units_not_attacked_fire_only_at_clear_hexes():
 
 # -- the command ---------------------------------------------------------------------------------
 
+@pytest.mark.rules("9.19")
 def test_fire_command_text_and_json(capsys):
     r = run(capsys, "fire", DEMO, "--firers", "Pz/2,Pi/71", "--target", "1104", "--json")
     assert r.code == 0 and r.json["column"] == "10-19"
@@ -361,6 +393,7 @@ def test_fire_command_bad_arguments(capsys, args, option):
 
 # -- more rules of who fires, and the modifiers given by the players -------------------------
 
+@pytest.mark.rules("2.25")
 def test_2_25_units_without_factors_do_not_fire():
     op = 'id: "OP", side: german, hex: "0403", class: op'
     zero = g("Z", "0405", "class: infantry, attack: 0, defense: 0, range: 1, movement: 8")
@@ -368,6 +401,7 @@ def test_2_25_units_without_factors_do_not_fire():
     assert "2.25" in why(data, "OP") and "2.25" in why(data, "Z") and may(data, "G")
 
 
+@pytest.mark.rules("9.17")
 def test_9_17_units_in_off_map_boxes_do_not_fire():
     extra = "  entry_areas:\n    WB: {side: german}\n"
     text_units = [SOV, g("Box", "WB"), g("G", "0403")]
@@ -382,6 +416,7 @@ def test_9_17_units_in_off_map_boxes_do_not_fire():
     assert "9.17" in why(data, "Box") and may(data, "G")
 
 
+@pytest.mark.rules("9.54")
 def test_9_54_pinned_if_artillery_defends_with_its_df_next_door_only():
     mortar = 'class: mortar, attack: 6, defense: 2, range: 5, movement: 8, pinned: true'
     units = [g("G1", "0403"), g("G2", "0401"),
@@ -392,6 +427,7 @@ def test_9_54_pinned_if_artillery_defends_with_its_df_next_door_only():
     assert "9.54" in why(far, "M")
 
 
+@pytest.mark.rules("9.112")
 def test_9_112_a_pinned_unit_may_not_spot():
     art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
     units = [SOV, g("A", "0401", art), g("P", "0403", INF + ", pinned: true"), g("S", "0405")]
@@ -401,6 +437,7 @@ def test_9_112_a_pinned_unit_may_not_spot():
     assert may(fire(sc, "attack", ["A"], "0404", spotter="S"), "A")
 
 
+@pytest.mark.rules("9.64")
 def test_9_64_attack_marker_only_with_an_adjacent_infantry_attacker():
     at = "class: at-gun, attack: 4, defense: 2, range: 3, movement: 15"
     assert fire(position([SOV, g("G", "0403")]), "attack", ["G"], "0404")[
@@ -409,6 +446,7 @@ def test_9_64_attack_marker_only_with_an_adjacent_infantry_attacker():
         "attack_marker_needed"]
 
 
+@pytest.mark.rules("14.31")
 def test_14_31_spotting_modifier_only_when_if_artillery_fires():
     art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
     sc = position([SOV, g("A", "0401", art), g("G", "0403")])
@@ -416,6 +454,7 @@ def test_14_31_spotting_modifier_only_when_if_artillery_fires():
     assert "spotting" not in drms(fire(sc, "attack", ["G"], "0404", spotting_drm=2))
 
 
+@pytest.mark.rules("9.19")
 def test_9_19_no_fire_without_factors():
     sc = position([SOV, g("G", "0403", INF + ", pinned: true")])
     data = fire(sc, "attack", ["G"], "0404")
@@ -423,6 +462,7 @@ def test_9_19_no_fire_without_factors():
     assert fire(position([SOV, g("G", "0403")]), "attack", ["G"], "0404")["fires"]
 
 
+@pytest.mark.rules("9.72")
 def test_9_72_nkvd_and_enemy_leader_in_the_target():
     ldr = 'id: "L", side: german, hex: "0403", class: leader'
     units = [g("G", "0403"), ldr, SOV.replace("movement: 8", "movement: 8, troops: nkvd")]
@@ -432,6 +472,7 @@ def test_9_72_nkvd_and_enemy_leader_in_the_target():
     assert not {"nkvd", "leader-in-target"} & set(d)
 
 
+@pytest.mark.rules("9.71")
 def test_9_71_attackers_on_an_enemy_minefield():
     mines = 'id: "MF", side: soviet, hex: "0403", class: minefield'
     d = drms(fire(position([SOV, g("G", "0403"), mines]), "attack", ["G"], "0404"))
@@ -441,6 +482,7 @@ def test_9_71_attackers_on_an_enemy_minefield():
     assert "minefield" not in d
 
 
+@pytest.mark.rules("9.93", "9.71")
 def test_readings_9_93_and_9_71_terrain_switch():
     ger_tank = g("T", "0404", "class: armor, attack: 6, defense: 5, range: 3, movement: 18")
     near = f'id: "S", side: soviet, hex: "0403", {INF}'
@@ -463,6 +505,7 @@ def test_readings_9_93_and_9_71_terrain_switch():
                 )["terrain"] == 1
 
 
+@pytest.mark.rules("9.71")
 def test_sequence_file_replaces_a_value(tmp_path):
     from adjudicator.games.sos import charts
     from adjudicator.games.sos.fire import FireRequest, solve_fire
@@ -484,6 +527,7 @@ def test_sequence_file_replaces_a_value(tmp_path):
     assert "unknown modifier 'charm'" in str(err.value.problems[0])
 
 
+@pytest.mark.rules("9.94")
 def test_9_94_no_chart_entry_at_that_range_adds_nothing():
     # the practice chart runs to range 8; 0101 to 0808 is 11 hexes
     at = "class: at-gun, attack: 4, defense: 2, range: 12, movement: 15, underlined: true"
@@ -495,6 +539,7 @@ def test_9_94_no_chart_entry_at_that_range_adds_nothing():
     assert fire(near, "attack", ["AT"], "0404")["total"] == 4
 
 
+@pytest.mark.rules("9.71")
 def test_leaders_take_part_without_a_factor(capsys):
     ldr = 'class: leader, oob: {division: "71"}'
     sc = position([SOV, g("G", "0403", INF, 'division: "71"'), g("L", "0403", ldr)])

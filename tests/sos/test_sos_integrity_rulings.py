@@ -4,6 +4,7 @@ on the 99 Tank Brigade and 112 Rifle Division, the MUES leader)."""
 
 from __future__ import annotations
 
+import pytest
 from cli_helpers import run
 from sos_fire_helpers import drms, fire, position
 
@@ -24,6 +25,7 @@ I194 = 'battalion: "I", regiment: "194", division: "71"'
 I276 = 'battalion: "I", regiment: "276", division: "94"'
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_battalion_a_two_of_one_battalion_from_one_hex():
     sc = position([SOV, inf("A", "german", "0403", II194), inf("B", "german", "0403", II194)])
     assert drms(fire(sc, "attack", ["A", "B"], "0404"))["bn-same"] == -1
@@ -31,6 +33,7 @@ def test_9_73_battalion_a_two_of_one_battalion_from_one_hex():
     assert "bn-same" not in drms(fire(sc, "attack", ["A", "B"], "0404"))
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_battalion_a_soviet_only_guards_or_marines():
     ger = 'id: "G", side: german, hex: "0404", class: infantry, attack: 4, defense: 3, ' \
           'range: 1, movement: 8'
@@ -42,6 +45,7 @@ def test_9_73_battalion_a_soviet_only_guards_or_marines():
     assert drms(fire(sc, "attack", ["A", "B"], "0404"))["bn-same"] == -1
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_battalion_and_regiment_b_mixed_hex():
     sc = position([SOV, inf("A", "german", "0403", II194), inf("B", "german", "0403", I194)])
     d = drms(fire(sc, "attack", ["A", "B"], "0404"))
@@ -51,6 +55,7 @@ def test_9_73_battalion_and_regiment_b_mixed_hex():
     assert d["bn-mixed"] == 1 and d["rgt-mixed"] == 1 and d["div-mixed"] == 1
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_regiment_a_four_of_one_regiment_from_two_hexes():
     units = [SOV] + [inf(f"A{i}", "german", h, II194)
                      for i, h in enumerate(["0403", "0403", "0405", "0405"])]
@@ -62,6 +67,7 @@ def test_9_73_regiment_a_four_of_one_regiment_from_two_hexes():
                                        ["A0", "A1", "A2", "A3"], "0404"))
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_note_example_mixed_brigade_and_division_defenders():
     # The note of 9.73: units of the 99 Tank Brigade and the 112 Rifle Division in one
     # hex give the German attacker -1.
@@ -76,6 +82,7 @@ def test_9_73_note_example_mixed_brigade_and_division_defenders():
                                             "0404"))
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_independent_units_do_not_mix():
     flak = ('id: "F", side: german, hex: "0403", class: aa-gun, attack: 3, defense: 3, '
             'range: 2, movement: 15, oob: {independent: true}')
@@ -83,6 +90,7 @@ def test_9_73_independent_units_do_not_mix():
     assert "div-mixed" not in drms(fire(sc, "attack", ["A", "F"], "0404"))
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_support_reading_switches():
     pz = ('id: "P", side: german, hex: "0403", class: armor, attack: 6, defense: 4, '
           'range: 3, movement: 18, oob: {battalion: "I", regiment: "2", division: "16Pz"}')
@@ -92,6 +100,7 @@ def test_9_73_support_reading_switches():
     assert drms(fire(sc, "attack", ["A", "P"], "0404"))["div-mixed"] == 1
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_mues_example_leader_negates_positive_modifiers():
     # The MUES example: MUES stacked with armored infantry of his 16th Panzer Grenadier
     # battalion and infantry of the 389th and 94th Divisions: without him +1 for two
@@ -111,6 +120,7 @@ def test_9_73_mues_example_leader_negates_positive_modifiers():
     assert {n["id"] for n in data["negated"]} >= {"bn-mixed", "rgt-mixed"}
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_leader_reading_own_hex():
     a = inf("A", "german", "0403", II194)
     b = inf("B", "german", "0403", I276)
@@ -125,6 +135,7 @@ def test_9_73_leader_reading_own_hex():
     assert own["bn-mixed"] == 1
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_battalion_c_defensive_fire():
     ger = 'id: "G", side: german, hex: "0403", class: infantry, attack: 4, defense: 3, ' \
           'range: 1, movement: 8'
@@ -134,6 +145,7 @@ def test_9_73_battalion_c_defensive_fire():
     assert "bn-fire" not in drms(fire(sc, "defensive", ["A", "B"], "0403"))
 
 
+@pytest.mark.rules("9.73")
 def test_9_73_german_armor_a_and_b():
     def pz(uid, hexid):
         return (f'id: "{uid}", side: german, hex: "{hexid}", class: armor, attack: 6, '
@@ -152,6 +164,7 @@ def test_9_73_german_armor_a_and_b():
     assert "armor-fire" not in drms(fire(sc, "defensive", ["P1"], "0403"))
 
 
+@pytest.mark.rules("9.73")
 def test_integrity_command_surveys_the_demo(capsys):
     r = run(capsys, "integrity", DEMO, "--json")
     assert r.code == 0

@@ -5,6 +5,7 @@ The German units move in phase 3; Soviet units fire at them."""
 
 from __future__ import annotations
 
+import pytest
 from cli_helpers import run
 from sos_fire_helpers import INF, drms, fire, may, position, why
 
@@ -23,6 +24,7 @@ def of(sc, firers, target="0404", **kw):
     return fire(sc, "opportunity", firers, target, **kw)
 
 
+@pytest.mark.rules("11.1")
 def test_11_1_only_at_units_moving_in_their_movement_phase():
     assert may(of(position([MOVER, s("S", "0403")], phase=3), ["S"]), "S")
     data = of(position([MOVER, s("S", "0403")], phase=5), ["S"], movers=["G"])
@@ -33,6 +35,7 @@ def test_11_1_only_at_units_moving_in_their_movement_phase():
     assert may(of(sc, ["F"], movers=["R"], retreat=True), "F")
 
 
+@pytest.mark.rules("11.2")
 def test_11_2_rockets_never_and_other_if_artillery_only_at_the_volga():
     rocket = "class: rocket, attack: 9, defense: 1, range: 12, movement: 12"
     art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
@@ -48,11 +51,13 @@ def test_11_2_rockets_never_and_other_if_artillery_only_at_the_volga():
     assert may(of(volga, ["A"], target="0104"), "A")
 
 
+@pytest.mark.rules("11.2")
 def test_11_2_once_per_phase():
     sc = position([MOVER, s("S", "0403", INF + ", opfired: true")], phase=3)
     assert "11.2" in why(of(sc, ["S"]), "S")
 
 
+@pytest.mark.rules("11.3")
 def test_11_3_pinned_may_not_spent_may_with_plus_one():
     sc = position([MOVER, s("P", "0403", INF + ", pinned: true")], phase=3)
     assert "11.3" in why(of(sc, ["P"]), "P")
@@ -62,6 +67,7 @@ def test_11_3_pinned_may_not_spent_may_with_plus_one():
     assert next(d for d in data["drms"] if d["id"] == "pinned-or-spent")["rule"] == "9.113"
 
 
+@pytest.mark.rules("11.4")
 def test_11_4_target_must_be_on_a_clear_hex():
     for feature, ok in (("suburb", False), ("forest", False), ("slope", True),
                         ("cemetery", True), ("tartar-wall", True)):
@@ -73,6 +79,7 @@ def test_11_4_target_must_be_on_a_clear_hex():
             assert "11.4" in why(data, "S")
 
 
+@pytest.mark.rules("11.6")
 def test_11_6_vehicles_in_a_balka_hex_count_as_clear():
     tank = ('id: "T", side: german, hex: "0404", class: armor, attack: 6, defense: 4, '
             'range: 3, movement: 18')
@@ -82,6 +89,7 @@ def test_11_6_vehicles_in_a_balka_hex_count_as_clear():
     assert "11.4" in why(of(sc, ["S"]), "S")
 
 
+@pytest.mark.rules("11.4")
 def test_11_4_not_while_attacked_by_adjacent_infantry():
     two = INF.replace("range: 1", "range: 2")
     sc = position([MOVER, s("S", "0402", two), f'id: "A", side: german, hex: "0401", {INF}'],
@@ -93,6 +101,7 @@ def test_11_4_not_while_attacked_by_adjacent_infantry():
     assert may(of(sc, ["S"]), "S")
 
 
+@pytest.mark.rules("11.5")
 def test_11_5_volga_los_and_minus_one():
     sc = position([f'id: "V", side: soviet, hex: "0104", {INF}',
                    'id: "A", side: german, hex: "0304", class: at-gun, attack: 4, '
@@ -103,6 +112,7 @@ def test_11_5_volga_los_and_minus_one():
     assert may(data, "A") and drms(data)["volga-target"] == -1
 
 
+@pytest.mark.rules("11.8")
 def test_11_8_only_one_hex_combines():
     sc = position([MOVER, s("A", "0403"), s("B", "0405")], phase=3)
     data = of(sc, ["A", "B"])
@@ -111,6 +121,7 @@ def test_11_8_only_one_hex_combines():
     assert of(sc, ["A", "B"])["fires"]
 
 
+@pytest.mark.rules("9.95")
 def test_9_95_underlined_at_moving_motorized_uses_the_attc():
     mot = f'id: "M", side: german, hex: "0404", {INF.replace("movement: 8", "movement: 24")}'
     at = "class: at-gun, attack: 4, defense: 2, range: 4, movement: 15, underlined: true"
@@ -120,6 +131,7 @@ def test_9_95_underlined_at_moving_motorized_uses_the_attc():
     assert foot["firers"][0]["uses"] == "df"
 
 
+@pytest.mark.rules("9.72")
 def test_9_72_target_on_a_minefield():
     mines = 'id: "MF", side: soviet, hex: "0404", class: minefield'
     assert drms(of(position([MOVER, mines, s("S", "0403")], phase=3), ["S"]))[
@@ -128,6 +140,7 @@ def test_9_72_target_on_a_minefield():
                                              ["S"]))
 
 
+@pytest.mark.rules("11.8")
 def test_opportunity_groups_fire_by_hex():
     sc = position([MOVER, s("A", "0403"), s("B", "0403"), s("C", "0405"),
                    s("P", "0504", INF + ", pinned: true")], phase=3)
@@ -138,6 +151,7 @@ def test_opportunity_groups_fire_by_hex():
     assert not next(c for c in data["candidates"] if c["unit"] == "P")["may_fire"]
 
 
+@pytest.mark.rules("11.1")
 def test_opfire_command_on_the_demo(capsys):
     r = run(capsys, "opfire", DEMO, "--hex", "1203", "--movers", "T34/6", "--retreat",
             "--json")
