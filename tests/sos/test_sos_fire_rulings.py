@@ -215,6 +215,16 @@ def test_9_71_adjacent_commanding_leader_unless_his_hex_is_attacked():
 
 
 @pytest.mark.rules("9.71")
+def test_9_71_commissars_count_in_the_hex_not_next_to_it():
+    com = 'id: "C", side: soviet, hex: "0404", class: commissar, oob: {division: "13"}'
+    d = drms(fire(position([SOV, com, g("G", "0403")]), "attack", ["G"], "0404"))
+    assert d["leader-in-target"] == 1
+    nextdoor = com.replace('hex: "0404"', 'hex: "0405"')
+    d = drms(fire(position([SOV, nextdoor, g("G", "0403")]), "attack", ["G"], "0404"))
+    assert "leader-adjacent" not in d and "leader-in-target" not in d
+
+
+@pytest.mark.rules("9.71")
 def test_9_71_soviet_attacks_from_the_volga_and_nkvd():
     sc = position([g("G", "0404"),
                    f'id: "S", side: soviet, hex: "0403", {INF}, troops: nkvd'],

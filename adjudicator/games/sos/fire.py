@@ -70,7 +70,7 @@ def unit_facts(sc: Scenario) -> list[str]:
                    f"mp({i},{u.movement}).")
         out.append(f"troops({i},{u.troops}).")
         for flag in ("pinned", "spent", "underlined", "red_af", "dismounted", "moved",
-                     "opfired", "commissar"):
+                     "opfired"):
             if getattr(u, flag):
                 out.append(f"{flag}({i}).")
         if u.isolation:
@@ -237,7 +237,8 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
             row["uses"] = "attc"
             row["factor_rule"] = "9.94"
             row["note"] = "the Anti-Tank Target Chart has no entry for its AF at this range"
-        if u.unit_class == "leader" and not row["may_fire"] and not row["why_not"]:
+        if (u.unit_class in ("leader", "commissar") and not row["may_fire"]
+                and not row["why_not"]):
             row["role"] = "leader"
         if fac:
             row["factor"] = fac[0][1]

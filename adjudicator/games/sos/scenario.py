@@ -133,8 +133,6 @@ class Unit(base.Unit):
     #: The AF is printed in red: a German combat engineer or Soviet flame-thrower whose
     #: attack DRM applies (9.71, 9.82).
     red_af: bool = False
-    #: A commissar (an unnamed leader, 9.71).
-    commissar: bool = False
     #: Moved earlier in the current turn's movement phase (9.101).
     moved: bool = False
     #: Already used opportunity fire this phase (11.2).
