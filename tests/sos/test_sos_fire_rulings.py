@@ -424,6 +424,11 @@ def test_9_17_units_in_off_map_boxes_do_not_fire():
     sc = parse_scenario(text, "pos.yaml")
     data = fire(sc, "attack", ["Box", "G"], "0404")
     assert "9.17" in why(data, "Box") and may(data, "G")
+    east = text.replace("WB: {side: german}", "EB: {side: soviet, kind: east-bank}")
+    east = east.replace('side: german, hex: "WB"', 'side: soviet, hex: "EB"')
+    sc = parse_scenario(east, "pos.yaml")
+    data = fire(sc, "defensive", ["Box"], "0403")
+    assert "9.17" not in why(data, "Box") and "14.51" in why(data, "Box")
 
 
 @pytest.mark.rules("9.54")
