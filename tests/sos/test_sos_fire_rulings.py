@@ -7,6 +7,8 @@ Around the target 0404: 0403 (N), 0504 (NE), 0505 (SE), 0405 (S), 0305 (SW), 030
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 from cli_helpers import run
 from sos_fire_helpers import INF, drms, fire, may, position, why
@@ -240,8 +242,35 @@ def test_9_71_terrain_from_the_chart_named_in_the_answer():
     sc = position([SOV, g("G", "0403")], {"0404": "{features: [city]}"})
     data = fire(sc, "attack", ["G"], "0404")
     assert drms(data)["terrain"] == 2
-    assert data["tables"]["sequence"]["id"] == "combat_sequence_practice"
-    assert data["tables"]["sequence"]["practice"] and "practice_note" in data
+    # the modifier is the Terrain Effects Chart's combat column: one chart, one --tec
+    assert data["tables"]["tec"]["id"] == "tec_practice"
+    assert data["tables"]["tec"]["practice"] and "practice_note" in data
+
+
+@pytest.mark.rules("9.71")
+def test_9_71_terrain_from_a_players_tec(tmp_path, capsys):
+    from adjudicator.games.sos.scenario import HexFeature
+    from adjudicator.games.sos.tec import COMBAT
+    from adjudicator.paths import kb_dir
+
+    assert set(COMBAT) == {"clear", *get_args(HexFeature)}
+    text = (kb_dir() / "sos" / "tables" / "tec_practice.yaml").read_text()
+    mine = tmp_path / "tec.yaml"
+    mine.write_text(text.replace("practice: true", "practice: false")
+                    .replace("\n  city: 2\n", "\n  city: 4\n"))
+    sc = position([SOV, g("G", "0403")], {"0404": "{features: [city]}"})
+    from adjudicator.games.sos.fire import FireRequest, solve_fire
+
+    data = solve_fire(sc, FireRequest("attack", ["G"], "0404"), tec_path=str(mine))[0]
+    assert drms(data)["terrain"] == 4 and "practice_note" not in data
+    r = run(capsys, "fire", DEMO, "--kind", "attack", "--firers", "Pz/2", "--target", "1104",
+            "--tec", str(mine), "--json")
+    assert r.code == 0 and r.json["tables"]["tec"]["practice"] is False
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("\n  city: 2\n", "\n  city: two\n"))
+    r = run(capsys, "fire", DEMO, "--kind", "attack", "--firers", "Pz/2", "--target", "1104",
+            "--tec", str(bad))
+    assert r.code == 2 and "combat.city" in r.err and "Traceback" not in r.err
 
 
 # -- 9.72 defensive and opportunity fire modifiers ------------------------------------------
@@ -333,7 +362,7 @@ def test_attc_from_a_player_file(tmp_path):
 
     data = solve_fire(sc, FireRequest("attack", ["AT"], "0404"), attc_path=str(p))[0]
     assert data["total"] == 8 and data["tables"]["attc"]["id"] == "mine"
-    assert data["tables"]["attc"]["practice"] is False  # the terrain column still is
+    assert data["tables"]["attc"]["practice"] is False  # the TEC still is
 
 
 @pytest.mark.rules("9.94")
@@ -532,7 +561,8 @@ def test_sequence_file_replaces_a_value(tmp_path):
     fort = 'id: "F", side: soviet, hex: "0404", class: fortification'
     sc = position([SOV, fort, g("G", "0403")])
     data = solve_fire(sc, FireRequest("attack", ["G"], "0404"), seq_path=str(p))[0]
-    assert drms(data)["fortification"] == 2 and "practice_note" not in data
+    assert drms(data)["fortification"] == 2
+    assert data["tables"]["sequence"]["practice"] is False
     bad = tmp_path / "bad.yaml"
     bad.write_text(text.replace("drm: {}", "drm: {charm: 2}"))
     from adjudicator.errors import InputError

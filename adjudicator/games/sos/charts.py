@@ -4,9 +4,9 @@ the project ships as clearly labelled PRACTICE files and reads from a player's o
 
 * the Anti-Tank Target Chart (9.94, 9.95): ``--attc PATH`` or ``$ADJUDICATOR_SOS_ATTC``,
   else ``kb/sos/tables/attc_practice.yaml``;
-* the combat sequence values (9.19, 9.71: the TEC's terrain modifier for attacks, and
-  any modifier a player's card gives otherwise): ``--sequence PATH`` or
-  ``$ADJUDICATOR_SOS_SEQUENCE``, else ``kb/sos/tables/combat_sequence_practice.yaml``;
+* the combat sequence values (9.19: any modifier a player's card gives otherwise than the
+  text): ``--sequence PATH`` or ``$ADJUDICATOR_SOS_SEQUENCE``, else
+  ``kb/sos/tables/combat_sequence_practice.yaml`` (the text's values);
 * the Ammunition Status Table (14.72): ``--ammo PATH`` or ``$ADJUDICATOR_SOS_AMMO``, else
   ``kb/sos/tables/ammunition_practice.yaml``.
 
@@ -23,7 +23,6 @@ Formats (YAML)::
     id: my_sequence
     title: ...
     practice: false
-    terrain: {FEATURE: DRM, ...}   # clear and every hex feature of the scenario format
     drm: {ID: DRM, ...}            # optional: a modifier's value replaced
 
     kind: ammunition
@@ -34,7 +33,8 @@ Formats (YAML)::
     soviet: {YYYY-MM-DD: NUMBER, ...}
 
 Every problem in a chart file is reported as ``FILE:LINE: PATH: message``; every answer
-names the chart it used.
+names the chart it used. The attacker's modifier for the target's terrain is the Terrain
+Effects Chart's combat column, read with the rest of that chart (``tec.py``, ``--tec``).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -53,7 +53,7 @@ from adjudicator.errors import InputError, Problem, read_input
 from adjudicator.paths import kb_dir
 
 PRACTICE_NOTE = ("PRACTICE chart: invented for examples and tests, not the published one; "
-                 "pass your copy with --attc / --sequence")
+                 "pass your copy with --attc / --tec")
 AMMO_NOTE = ("PRACTICE ammunition table: invented for examples and tests (but for the text's "
              "German 10 of 20-23 September), not the published one; pass yours with --ammo")
 #: The modifiers a combat sequence file may replace (the ids the answers print).
@@ -170,28 +170,9 @@ def load_attc(path: str | Path) -> Chart:
 
 def load_sequence(path: str | Path) -> Chart:
     """Read and validate a combat sequence file (every problem at once)."""
-    from adjudicator.games.sos.scenario import HexFeature
-
     p = Path(path)
     doc, problems, bad = _read(p, "combat-sequence", {"kind", "id", "title", "rules",
-                                                      "practice", "terrain", "drm"})
-    wanted = ("clear",) + get_args(HexFeature)
-    terrain: dict[str, int] = {}
-    node = doc.get("terrain")
-    if not isinstance(node, dict):
-        bad(f"terrain must give a modifier for each of {', '.join(wanted)}", "terrain")
-        node = {}
-    for key, v in node.items():
-        if str(key) not in wanted:
-            bad(f"unknown terrain '{key}' (known: {', '.join(wanted)})", "terrain", key)
-        elif not _int(v):
-            bad(f"{v!r} is not a die roll modifier (a whole number)", "terrain", key)
-        else:
-            terrain[str(key)] = int(v)
-    if isinstance(doc.get("terrain"), dict):
-        missing = [t for t in wanted if t not in node]
-        if missing:
-            bad(f"no modifier for {', '.join(missing)}", "terrain")
+                                                      "practice", "drm"})
     drm: dict[str, int] = {}
     node = doc.get("drm") or {}
     if not isinstance(node, dict):
@@ -207,7 +188,7 @@ def load_sequence(path: str | Path) -> Chart:
     if problems:
         raise InputError(problems)
     return Chart("combat-sequence", str(doc["id"]), str(doc["title"]), str(p),
-                 bool(doc.get("practice", False)), {"terrain": terrain, "drm": drm})
+                 bool(doc.get("practice", False)), {"drm": drm})
 
 
 def load_ammo(path: str | Path) -> Chart:

@@ -19,6 +19,7 @@ from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.sos import charts
 from adjudicator.games.sos.facts import const, map_facts, q
 from adjudicator.games.sos.los import _solve, lines_of_sight
+from adjudicator.games.sos.tec import Tec, tec_chart
 from adjudicator.scenario import Scenario
 
 KINDS = ("attack", "defensive", "opportunity")
@@ -114,13 +115,13 @@ def hex_facts(sc: Scenario, around: set[str]) -> list[str]:
     return out
 
 
-def chart_facts(attc: charts.Chart, seq: charts.Chart) -> list[str]:
+def chart_facts(attc: charts.Chart, seq: charts.Chart, tec: Tec) -> list[str]:
     out = [f"col({i},{q(label)},{lo},{hi})."
            for i, (label, lo, hi) in enumerate(charts.crt_columns())]
     for af, vals in attc.data["rows"].items():
         for r, v in zip(attc.data["ranges"], vals, strict=True):
             out.append(f"attc({af},{r},{v}).")
-    for f, v in seq.data["terrain"].items():
+    for f, v in tec.combat.items():
         out.append(f"terrain_drm({const(f)},{v}).")
     for k, v in seq.data["drm"].items():
         out.append(f"drm_value({k},{v}).")
@@ -211,15 +212,16 @@ def _s(sym: clingo.Symbol) -> Any:
 
 
 def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
-               seq_path: str | None = None, files: tuple[str, ...] = FILES
-               ) -> tuple[dict[str, Any], list[clingo.Symbol]]:
+               seq_path: str | None = None, files: tuple[str, ...] = FILES,
+               tec_path: str | None = None) -> tuple[dict[str, Any], list[clingo.Symbol]]:
     """The answer to one fire question, and every atom derived (for callers that read
     more, such as breakthroughs)."""
     attc = charts.attc(attc_path)
     seq = charts.sequence(seq_path)
+    tec = tec_chart(tec_path)
     facts, los_rules = request_facts(sc, req)
     program = (map_facts(sc) + unit_facts(sc) + hex_facts(sc, _related(sc, req))
-               + chart_facts(attc, seq) + world_facts(sc, req.retreat) + facts)
+               + chart_facts(attc, seq, tec) + world_facts(sc, req.retreat) + facts)
     atoms = _solve("\n".join(program), list(files) + ["sos/fire_show.lp"])
     by = {}
     for a in atoms:
@@ -270,12 +272,12 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
         "attack_marker_needed": bool(by.get("needs_marker")),
         "close_assault_refused": [r[0] for r in by.get("cannot_assault", [])],
         "tables": {"crt": "kb/sos/tables/crt.yaml", "attc": attc.describe(),
-                   "sequence": seq.describe()},
+                   "sequence": seq.describe(), "tec": tec.describe()},
         "rules": ["9.19", "9.13", "9.21", "9.31", "9.71" if req.kind == "attack" else "9.72",
                   "9.73"],
     }
     if attc.practice and any(f.get("uses") == "attc" for f in firers):
         data["practice_note"] = charts.PRACTICE_NOTE
-    elif seq.practice and any(d["id"] == "terrain" for d in drms):
+    elif tec.practice and any(d["id"] == "terrain" for d in drms):
         data["practice_note"] = charts.PRACTICE_NOTE
     return data, atoms

@@ -30,7 +30,11 @@ DEMO_ORDER = 20
 AttcOpt = Annotated[str | None, typer.Option(
     "--attc", help="Your Anti-Tank Target Chart file (default: the PRACTICE chart).")]
 SeqOpt = Annotated[str | None, typer.Option(
-    "--sequence", help="Your combat sequence values file (default: the PRACTICE file).")]
+    "--sequence", help="Your combat sequence values file (default: the text's values).")]
+TecOpt = Annotated[str | None, typer.Option(
+    "--tec", metavar="PATH", help="Your terrain effects chart, for its combat column "
+    "(default: $ADJUDICATOR_SOS_TEC, else the PRACTICE chart "
+    "kb/sos/tables/tec_practice.yaml).")]
 
 
 def _ids(text: str | None) -> list[str]:
@@ -86,7 +90,7 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
                       "infantry or engineer attacker " + cite(["9.67"]))
     t = data["tables"]
     console.print(f"  tables: CRT {t['crt']}; ATTC {t['attc']['id']}; "
-                  f"combat sequence {t['sequence']['id']}")
+                  f"combat sequence {t['sequence']['id']}; TEC {t['tec']['id']}")
     if "practice_note" in data:
         console.print(f"  [yellow]{data['practice_note']}[/yellow]")
 
@@ -115,6 +119,7 @@ def fire(
     ] = False,
     attc: AttcOpt = None,
     sequence: SeqOpt = None,
+    tec: TecOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Who may fire, each factor, the total, the CRT column and every die roll modifier
@@ -143,14 +148,15 @@ def fire(
                               "--defending")
     req = FireRequest(kind, ids, target, mv, defending, close_assault, dec, spotter,
                       spotting_drm, retreat)
-    data, _ = solve_fire(sc, req, attc, sequence)
+    data, _ = solve_fire(sc, req, attc, sequence, tec_path=tec)
     emit(data, lambda c: print_fire(data, c), json)
 
 
 # -- opportunity fire ------------------------------------------------------------------
 
 def opportunity(sc: Scenario, hex_id: str, movers: list[str], retreat: bool = False,
-                attc: str | None = None, sequence: str | None = None) -> dict[str, Any]:
+                attc: str | None = None, sequence: str | None = None,
+                tec: str | None = None) -> dict[str, Any]:
     """Which enemy units may opportunity fire at the moving units in ``hex_id``, and the
     fire of each hex that may (11.8: one hex's units combine, never two hexes')."""
     units = unit_map(sc)
@@ -169,7 +175,8 @@ def opportunity(sc: Scenario, hex_id: str, movers: list[str], retreat: bool = Fa
     if not candidates:
         return data
     first, _ = solve_fire(sc, FireRequest("opportunity", candidates, hex_id, movers,
-                                          retreat=retreat), attc, sequence)
+                                          retreat=retreat), attc, sequence,
+                                tec_path=tec)
     data["candidates"] = [{k: f[k] for k in ("unit", "hex", "distance", "may_fire",
                                              "why_not")} for f in first["firers"]]
     data["tables"] = first["tables"]
@@ -179,7 +186,8 @@ def opportunity(sc: Scenario, hex_id: str, movers: list[str], retreat: bool = Fa
             by_hex.setdefault(f["hex"], []).append(f["unit"])
     for h, ids in sorted(by_hex.items()):
         one, _ = solve_fire(sc, FireRequest("opportunity", ids, hex_id, movers,
-                                            retreat=retreat), attc, sequence)
+                                            retreat=retreat), attc, sequence,
+                                tec_path=tec)
         one["from"] = h
         data["fires"].append(one)
     return data
@@ -210,6 +218,7 @@ def opfire(
         "--retreat", help="The units retreat before combat (11.1).")] = False,
     attc: AttcOpt = None,
     sequence: SeqOpt = None,
+    tec: TecOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Which enemy units may opportunity fire at units moving in a hex, and with what
@@ -218,7 +227,7 @@ def opfire(
     check_hex(sc, hex_, "--hex")
     mv = _ids(movers)
     check_units(sc, mv, "--movers")
-    data = opportunity(sc, hex_, mv, retreat, attc, sequence)
+    data = opportunity(sc, hex_, mv, retreat, attc, sequence, tec)
     emit(data, lambda c: print_opportunity(data, c), json)
 
 
@@ -226,12 +235,13 @@ def opfire(
 
 def breakthrough_attack(sc: Scenario, attackers: list[str], target: str,
                         close_assault: bool = False, attc: str | None = None,
-                        sequence: str | None = None) -> dict[str, Any]:
+                        sequence: str | None = None,
+                        tec: str | None = None) -> dict[str, Any]:
     req = FireRequest("attack", attackers, target, close_assault=close_assault,
                       breakthrough=True)
     data, atoms = solve_fire(sc, req, attc, sequence,
                              files=("sos/los.lp", "sos/integrity.lp", "sos/fire.lp",
-                                    "sos/breakthrough.lp"))
+                                    "sos/breakthrough.lp"), tec_path=tec)
     bt = _read(atoms)
     data["breakthrough"] = {
         "allowed": any(v == "allowed" for v, _ in bt.get("bt_verdict", [])),
@@ -317,6 +327,7 @@ def breakthrough(
         "--close-assault", help="The Close Assault Bonus was announced (9.67).")] = False,
     attc: AttcOpt = None,
     sequence: SeqOpt = None,
+    tec: TecOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """May these units make a breakthrough attack on a hex, and at what column and DRM
@@ -332,7 +343,7 @@ def breakthrough(
     check_hex(sc, target, "--target")
     ids = _ids(attackers)
     check_units(sc, ids, "--attackers")
-    data = breakthrough_attack(sc, ids, target, close_assault, attc, sequence)
+    data = breakthrough_attack(sc, ids, target, close_assault, attc, sequence, tec)
     emit(data, lambda c: print_breakthrough(data, c), json)
 
 
