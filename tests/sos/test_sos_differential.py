@@ -48,7 +48,8 @@ def positions(draw, defender_side=None):
         cls = draw(st.sampled_from(CLASSES))
         units.append(unit(f"d{i}", dside, TARGET, cls,
                           movement=draw(st.sampled_from([8, 8, 12, 15, 18, 24])),
-                          guards=draw(st.integers(0, 3)) > 0, nkvd=draw(st.integers(0, 4)) == 0,
+                          troops=draw(st.sampled_from(["guards", "guards", "guards", "nkvd",
+                                                       "regular"])),
                           pinned=draw(st.integers(0, 5)) == 0,
                           immobilized=cls == "armor" and draw(st.integers(0, 5)) == 0))
     enemy = "soviet" if dside == "german" else "german"
@@ -138,7 +139,7 @@ def fronts(draw):
                                         unique=True))):
         if h not in taken:
             units.append(unit(f"s{i}", "soviet", h, isolation=draw(st.sampled_from([0, 1, 3])),
-                              guards=draw(st.booleans())))
+                              troops=draw(st.sampled_from(["guards", "regular"]))))
     hexes = {h: {"features": draw(st.sampled_from([[], [], ["city"], ["forest"]]))}
              for h in HEXES}
     if draw(st.integers(0, 3)) == 0:

@@ -63,7 +63,7 @@ def test_19_1_example_1_isolated_on_15_september_removed_on_17_september():
 
 @pytest.mark.rules("19.1")
 def test_19_1_guards_marines_and_units_with_a_leader_last_four_phases():
-    for kw, extra in (({"guards": True}, ()), ({"marine": True}, ()),
+    for kw, extra in (({"troops": "guards"}, ()), ({"troops": "marine"}, ()),
                       ({}, (unit("l", "soviet", "0505", "commissar"),))):
         u = by_unit(soviet("1942-09-16", 5, marker=1, extra=extra, **kw))["s"]
         assert (u.threshold, u.eliminated) == (4, False)

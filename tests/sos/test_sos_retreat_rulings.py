@@ -30,13 +30,13 @@ def units(ans):
 
 @pytest.mark.rules("9.41")
 def test_9_41_only_from_a_hex_with_an_attack_marker_in_the_enemys_attack_phases():
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                  unit("t", "soviet", "0404", guards=True)])
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                  unit("t", "soviet", "0404", troops="guards")])
     assert not ans.blocked and units(ans)["s"].may
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], hexes={"0404": {}})
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards")], hexes={"0404": {}})
     assert ans.blocked == [("no-attack-marker", "9.41")]
     for phase, phasing in ((6, "german"), (12, "soviet"), (3, "german")):
-        _, ans = rbc([unit("s", "soviet", "0404", guards=True)], phase=phase,
+        _, ans = rbc([unit("s", "soviet", "0404", troops="guards")], phase=phase,
                      phasing=phasing)
         assert ("not-an-enemy-attack-phase", "9.41") in ans.blocked
 
@@ -44,45 +44,45 @@ def test_9_41_only_from_a_hex_with_an_attack_marker_in_the_enemys_attack_phases(
 @pytest.mark.rules("9.41", "9.42")
 def test_9_41_9_42_a_direct_fire_attacker_must_be_declared():
     arty = unit("a", "german", "0606", "artillery", range=8)
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], attackers=("a",), extra=[arty])
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards")], attackers=("a",), extra=[arty])
     assert ans.blocked == [("only-if-artillery-or-stukas", "9.41")]
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], attackers=())
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards")], attackers=())
     assert ("attackers-not-declared", "9.42") in ans.blocked
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True)], attackers=("a", "g"),
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards")], attackers=("a", "g"),
                  extra=[arty])
     assert not ans.blocked
 
 
 @pytest.mark.rules("9.43")
 def test_9_43_one_combat_unit_stays():
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True)])
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards")])
     assert units(ans)["s"].refused == [("last-combat-unit", "9.43")]
     # with a leader, the leader may go and the combat unit stays
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
                   unit("l", "soviet", "0404", "leader")])
     assert units(ans)["s"].refused == [("last-combat-unit", "9.43")]
     assert units(ans)["l"].may
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                  unit("t", "soviet", "0404", guards=True)])
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                  unit("t", "soviet", "0404", troops="guards")])
     assert ans.one_must_stay and units(ans)["s"].may and units(ans)["t"].may
 
 
 @pytest.mark.rules("9.43")
 def test_9_43_a_sniper_or_immobilized_tank_counts_a_mine_dog_does_not():
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                  unit("n", "soviet", "0404", "sniper", guards=True)])
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                  unit("n", "soviet", "0404", "sniper", troops="guards")])
     assert ans.one_must_stay
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
                   unit("k", "soviet", "0404", "armor", immobilized=True)])
     assert not ans.one_must_stay and units(ans)["s"].may  # the tank stays anyway
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                  unit("d", "soviet", "0404", "mine-dog", guards=True)])
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                  unit("d", "soviet", "0404", "mine-dog", troops="guards")])
     assert units(ans)["s"].refused == [("last-combat-unit", "9.43")]
 
 
 @pytest.mark.rules("9.44")
 def test_9_44_soviet_units_need_guards_marines_or_a_leader():
-    _, ans = rbc([unit("s", "soviet", "0404"), unit("t", "soviet", "0404", marine=True)])
+    _, ans = rbc([unit("s", "soviet", "0404"), unit("t", "soviet", "0404", troops="marine")])
     assert units(ans)["s"].refused == [("no-guards-marines-or-leader", "9.44")]
     assert units(ans)["t"].may  # s stays anyway, so the marine may go
     for leader in (unit("c", "soviet", "0404", "commissar"),
@@ -115,22 +115,22 @@ def test_9_45_german_armour_attacked_without_soviet_armour_may_all_go():
 
 @pytest.mark.rules("9.46", "10.5")
 def test_9_46_not_when_pinned_after_opportunity_fire_or_in_a_breakthrough_attack():
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True, pinned=True),
-                  unit("t", "soviet", "0404", guards=True, opportunity_fired=True),
-                  unit("u", "soviet", "0404", guards=True)])
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards", pinned=True),
+                  unit("t", "soviet", "0404", troops="guards", opportunity_fired=True),
+                  unit("u", "soviet", "0404", troops="guards")])
     got = units(ans)
     assert got["s"].refused == [("pinned", "9.46")]
     assert got["t"].refused == [("used-opportunity-fire", "9.46")]
     assert got["u"].may  # the others stay
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                  unit("t", "soviet", "0404", guards=True)], breakthrough=True)
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                  unit("t", "soviet", "0404", troops="guards")], breakthrough=True)
     assert ("breakthrough-attack", "10.5") in ans.blocked
 
 
 @pytest.mark.rules("9.47")
 def test_9_47_never_into_enemy_units_or_enemy_zoc():
-    sc, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                   unit("t", "soviet", "0404", guards=True)])
+    sc, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                   unit("t", "soviet", "0404", troops="guards")])
     german_zoc = {h for h, ss in zoc(sc).controls["retreat"].items() if "german" in ss}
     reach = set(units(ans)["s"].hexes)
     assert reach and not reach & german_zoc and "0406" not in reach
@@ -139,8 +139,8 @@ def test_9_47_never_into_enemy_units_or_enemy_zoc():
 
 @pytest.mark.rules("9.48", "8.05")
 def test_9_48_a_quarter_of_the_mp_rounded_up_the_8_05_example():
-    towed = unit("a", "soviet", "0404", "at-gun", movement=15, guards=True)
-    _, ans = rbc([towed, unit("t", "soviet", "0404", guards=True)])
+    towed = unit("a", "soviet", "0404", "at-gun", movement=15, troops="guards")
+    _, ans = rbc([towed, unit("t", "soviet", "0404", troops="guards")])
     assert units(ans)["a"].budget == 4  # 15 MP: 4 MP for a retreat before combat
     assert units(ans)["t"].budget == 2
     assert max(units(ans)["t"].hexes.values()) <= 2
@@ -152,21 +152,21 @@ def test_9_48_one_hex_always_even_when_it_costs_more():
     # 5 explosion points, 3 MP is beyond the budget of 2, but one hex is always allowed
     hexes = {"0404": {"markers": ["attack"], "explosions": 5},
              "0403": {"features": ["forest"]}}
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                  unit("t", "soviet", "0404", guards=True)], hexes=hexes)
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                  unit("t", "soviet", "0404", troops="guards")], hexes=hexes)
     got = units(ans)["s"].hexes
     assert got["0403"] == 2 and all(c == 2 for c in got.values())
     hexes["0404"]["explosions"] = 0
-    _, ans = rbc([unit("s", "soviet", "0404", guards=True),
-                  unit("t", "soviet", "0404", guards=True)], hexes=hexes)
+    _, ans = rbc([unit("s", "soviet", "0404", troops="guards"),
+                  unit("t", "soviet", "0404", troops="guards")], hexes=hexes)
     assert min(units(ans)["s"].hexes.values()) == 1
 
 
 @pytest.mark.rules("9.48")
 def test_9_48_motorized_units_may_not_leave_a_heavily_hit_hex_by_default():
     hexes = {"0404": {"markers": ["attack"], "explosions": 6}}
-    mot = unit("m", "soviet", "0404", "infantry", movement=24, guards=True)
-    keep = unit("t", "soviet", "0404", guards=True)
+    mot = unit("m", "soviet", "0404", "infantry", movement=24, troops="guards")
+    keep = unit("t", "soviet", "0404", troops="guards")
     _, ans = rbc([mot, keep], hexes=hexes)
     assert units(ans)["m"].refused == [("explosions-ban-leaving", "9.48")]
     _, ans = rbc([mot, keep], hexes=hexes, readings={"9.48": "minimum-wins"})
@@ -179,8 +179,8 @@ def test_9_48_motorized_units_may_not_leave_a_heavily_hit_hex_by_default():
 @pytest.mark.rules("9.48")
 def test_9_48_motorized_units_stop_in_a_heavily_hit_hex_they_enter():
     hexes = {"0403": {"explosions": 5}}
-    mot = unit("m", "soviet", "0404", "infantry", movement=24, guards=True)
-    _, ans = rbc([mot, unit("t", "soviet", "0404", guards=True)], hexes=hexes)
+    mot = unit("m", "soviet", "0404", "infantry", movement=24, troops="guards")
+    _, ans = rbc([mot, unit("t", "soviet", "0404", troops="guards")], hexes=hexes)
     assert "0403" in units(ans)["m"].stops
 
 
@@ -207,7 +207,7 @@ def test_9_87_in_a_clear_hex_all_retreat_one_hex_not_into_enemy_zoc():
 @pytest.mark.rules("9.87", "5.0")
 def test_9_87_not_into_attacked_or_bombarded_or_overstacked_hexes_else_eliminated():
     hexes = {"0403": {"markers": ["attack"]}, "0504": {"markers": ["bombarded"]}}
-    full = [unit(f"f{i}", "soviet", "0304", guards=True) for i in range(3)]
+    full = [unit(f"f{i}", "soviet", "0304", troops="guards") for i in range(3)]
     got, _ = p([unit("s", "soviet", "0404")], hexes=hexes, extra=full)
     s = got["s"]
     assert s.refused["0403"] == [("under-attack", "9.87")]
@@ -271,34 +271,34 @@ def test_9_881_9_882_fixed_units_and_immobilized_tanks():
 @pytest.mark.rules("9.884")
 def test_9_884_nkvd_retreat_in_any_terrain_unless_a_leader_is_with_them():
     city = {"0404": {"features": ["city"]}}
-    got, _ = p([unit("n", "soviet", "0404", nkvd=True), unit("s", "soviet", "0404")],
+    got, _ = p([unit("n", "soviet", "0404", troops="nkvd"), unit("s", "soviet", "0404")],
                hexes=city)
     assert got["n"].outcome == "retreats-pinned" and got["n"].rules == ["9.884"]
     assert got["s"].outcome == "spent"
-    got, ans = p([unit("n", "soviet", "0404", nkvd=True),
+    got, ans = p([unit("n", "soviet", "0404", troops="nkvd"),
                   unit("l", "soviet", "0404", "leader")], hexes=city)
     assert got["n"].outcome == "retreat-or-stay-pinned"
     assert ("stay-losing-one-nkvd-unit", "9.884") in ans.options
     # in a clear hex they always retreat, leader or not
-    got, _ = p([unit("n", "soviet", "0404", nkvd=True), unit("l", "soviet", "0404", "leader")])
+    got, _ = p([unit("n", "soviet", "0404", troops="nkvd"), unit("l", "soviet", "0404", "leader")])
     assert got["n"].outcome == "retreats-pinned"
 
 
 @pytest.mark.rules("9.884", "9.883")
 def test_9_884_against_9_883_3_the_terrain_limit_reading():
     city = {"0404": {"features": ["city"]}}
-    got, _ = p([unit("n", "soviet", "0404", nkvd=True)], hexes=city,
+    got, _ = p([unit("n", "soviet", "0404", troops="nkvd")], hexes=city,
                readings={"9.884": "terrain-limit"})
     assert got["n"].outcome == "spent" and got["n"].rules == ["9.84"]
     forest = {"0404": {"features": ["forest"]}}
-    got, _ = p([unit("n", "soviet", "0404", nkvd=True)], hexes=forest,
+    got, _ = p([unit("n", "soviet", "0404", troops="nkvd")], hexes=forest,
                readings={"9.884": "terrain-limit"})
     assert got["n"].outcome == "retreats-pinned"
 
 
 @pytest.mark.rules("5.0", "9.87")
 def test_5_0_a_retreat_into_a_friendly_hex_with_room_is_allowed():
-    room = [unit(f"f{i}", "soviet", "0304", guards=True) for i in range(2)]
+    room = [unit(f"f{i}", "soviet", "0304", troops="guards") for i in range(2)]
     got, _ = p([unit("s", "soviet", "0404")], extra=room)
     assert "0304" in got["s"].hexes
 
@@ -314,9 +314,9 @@ def test_8_04_not_into_terrain_the_chart_prohibits():
 
 @pytest.mark.rules("8.01", "9.881")
 def test_8_01_units_without_movement_never_retreat_before_combat():
-    _, ans = rbc([unit("m", "soviet", "0404", "minefield", guards=True),
-                  unit("k", "soviet", "0404", "armor", immobilized=True, guards=True),
-                  unit("s", "soviet", "0404", guards=True)])
+    _, ans = rbc([unit("m", "soviet", "0404", "minefield", troops="guards"),
+                  unit("k", "soviet", "0404", "armor", immobilized=True, troops="guards"),
+                  unit("s", "soviet", "0404", troops="guards")])
     got = units(ans)
     assert got["m"].refused == [("cannot-move", "8.01")]
     assert got["k"].refused == [("cannot-move", "9.881")]

@@ -1,5 +1,6 @@
 """Streets of Stalingrad (Phalanx/L2 Design, rules v2.0): line of sight, spotting,
-zones of control, stacking, isolation, retreats and advances."""
+zones of control, stacking, isolation, retreats and advances, fire combat up to the CRT
+column, unit integrity, breakthroughs, opportunity fire and ammunition."""
 
 from adjudicator.games import DiceSpec, Game, register
 

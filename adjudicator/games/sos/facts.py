@@ -118,9 +118,9 @@ def unit_facts(u) -> list[str]:
     uid = q(u.id)
     out = [f"unit({uid}).", f"side({uid},{u.side}).", f"cls({uid},{const(u.unit_class)}).",
            f"mp({uid},{u.movement}).", f"mob({uid},{u.moves_as}).",
-           f"isolation({uid},{u.isolation})."]
-    for flag in ("pinned", "spent", "hidden", "guards", "marine", "nkvd", "immobilized",
-                 "opportunity_fired", "dismounted"):
+           f"isolation({uid},{u.isolation}).", f"troops({uid},{u.troops})."]
+    for flag in ("pinned", "spent", "hidden", "immobilized", "opportunity_fired",
+                 "dismounted"):
         if getattr(u, flag):
             out.append(f"{flag}({uid}).")
     if u.name:

@@ -74,13 +74,21 @@ class HexSpec(base.HexSpec):
     #: terrain reaches every line through it; false, none does. Unset: its features decide.
     blocks_los: bool | None = None
     control: Side | None = None
-    # --- zones of control, retreats, advances (6.6, 9.41, 9.48, 9.87, 10.7) ---
-    #: "attack": an attack marker (9.41, 9.87); "bombarded": bombarded this phase (9.87)
+    # --- markers: zones of control, retreats, advances, fire combat, breakthroughs (6.6,
+    # 9.41, 9.48, 9.64, 9.87, 10.2-10.7, 14.84) ---
+    #: "attack": an attack marker (9.41, 9.64, 9.72, 9.87, 11.4); "bombarded": bombarded
+    #: this phase (9.87)
     markers: list[Literal["attack", "bombarded"]] = Field(default_factory=list)
     #: the side whose successful breakthrough attack put a "breakthru" marker here (10.7)
     breakthru: Side | None = None
-    #: points of IF explosion markers and Stukas on the hex (9.48)
+    #: points of IF explosion markers and Stukas on the hex, whether they fired on it this
+    #: phase or were left on it to interdict it (9.48, 14.84)
     explosions: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    #: those explosion points were left on the hex as interdiction: they used neither the
+    #: CRT nor the WBBT against it (14.41, 14.84); no breakthrough attack against it (10.2)
+    interdicted: bool = False
+    #: a breakthrough attack was already made against this hex this phase (10.4)
+    breakthrough_tried: bool = False
 
 
 class HexsideSpec(base.HexsideSpec):
@@ -106,8 +114,12 @@ class MapSpec(base.MapSpec):
 class OrderOfBattle(base._Strict):
     battalion: str | None = None
     regiment: str | None = None
+    #: the division, or the brigade for units of a brigade (9.73 counts both alike)
     division: str | None = None
     corps: str | None = None
+    # -- unit integrity (9.73) ------------------------------------------------------
+    #: an independent unit: a cross or star on its back, no formation flag (9.73)
+    independent: bool = False
 
 
 class Unit(base.Unit):
@@ -126,19 +138,28 @@ class Unit(base.Unit):
     spent: bool = False
     isolation: int = Field(default=0, ge=0, le=MAX_NUMBER)
     dismounted: bool = False
-    # --- zones of control, stacking, isolation, retreats, advances (5.x, 6.x, 9.4x, 9.8x,
-    # 19.x) ---
-    #: a leader's name (9.44: Pavlov and Herman help only their own hex)
+    # --- zones of control, stacking, isolation, retreats, advances, fire combat (5.x,
+    # 6.x, 9.x, 10.x, 11.x, 19.x) ---
+    #: a named unit's printed name (Pavlov, Herman, Zaitsev: 9.44, 9.71, 16.13)
     name: str | None = None
-    guards: bool = False
-    marine: bool = False
-    nkvd: bool = False
+    #: troop quality printed on the counter: Guards, Marine or NKVD (9.44, 9.71-9.73,
+    #: 9.884, 16.8, 19.x)
+    troops: Literal["regular", "guards", "marine", "nkvd"] = "regular"
     #: a Soviet immobilized tank (9.881, 9.882)
     immobilized: bool = False
-    #: it used opportunity fire in the enemy's previous movement phase (9.46)
+    #: it has used opportunity fire in the current phase, or, for a unit defending in an
+    #: Attack or Exploit Attack Phase, in the enemy movement phase before it: it may not
+    #: opportunity fire again this phase (11.2) nor retreat before combat (9.46)
     opportunity_fired: bool = False
     #: how it moves; by default from its class, movement factor and dismounted state
     mobility: Mobility | None = None
+    #: the AF is underlined: an anti-tank weapon (9.13, 9.94)
+    underlined: bool = False
+    #: the AF is printed in red: a German combat engineer or Soviet flame-thrower whose
+    #: attack DRM applies (9.71, 9.82)
+    red_af: bool = False
+    #: it moved earlier in the current turn's movement phase (9.101)
+    moved: bool = False
 
     @property
     def moves_as(self) -> str:
@@ -207,6 +228,10 @@ class Scenario(base.Scenario):
                         f"'{box}' is not an East Bank box of this position")
             if spec.height and "hill-top" not in spec.features:
                 add(("map", "hexes", hid, "height"), "a height is printed on hill tops only")
+            if spec.interdicted and not spec.explosions:
+                add(("map", "hexes", hid, "interdicted"), "interdiction is IF explosion "
+                    "markers or Stukas left on the hex (14.84): give their points in "
+                    "explosions")
         for i, r in enumerate(self.los):
             for j, h in enumerate(r.between):
                 if h not in self.map.hexes:

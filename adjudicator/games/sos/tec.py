@@ -1,6 +1,7 @@
 """Streets of Stalingrad's terrain effects chart (TEC) as data: the MP cost to enter a hex
 per terrain feature, the road rate, and the extra cost of hexside features, per class of
-unit (foot, towed, motorized, armored).
+unit (foot, towed, motorized, armored); and the attacker's die roll modifier for the
+defending hex's terrain (the chart's combat column, 9.71, 9.72).
 
 The chart is printed only on the game's player aid, so the project ships a clearly
 labelled PRACTICE chart (``kb/sos/tables/tec_practice.yaml``, ``practice: true``) and
@@ -16,6 +17,7 @@ Format (YAML)::
     terrain:  {FEATURE: {foot: COST, towed: COST, motorized: COST, armored: COST}, ...}
     roads:    {road: {...}}          # cost to enter across a road hexside
     hexsides: {FEATURE: {...}}       # extra cost to cross
+    combat:   {FEATURE: DRM, ...}    # the attacker's modifier for the target's terrain
 
 COST is a number of MPs in halves (0.5, 1, 1.5 ...) or ``P`` (prohibited; not for roads).
 The costs are kept in half MPs.
@@ -41,6 +43,8 @@ TERRAINS = ("clear", "city", "industrial", "fortified", "suburb", "village", "fo
             "tartar-wall", "cemetery", "volga")
 ROADS = ("road",)
 HEXSIDES = ("balka", "cliff", "tartar-wall", "rail-cut", "rail-embankment")
+#: the combat column: clear and every hex feature of the scenario format
+COMBAT = TERRAINS + ("road", "railroad")
 PRACTICE_NOTE = ("PRACTICE terrain effects chart: invented for examples and tests, not the "
                  "published one; pass your copy of the TEC with --tec")
 
@@ -56,6 +60,8 @@ class Tec:
     practice: bool
     #: block (terrain, roads, hexsides) -> key -> class -> cost in half MPs (None: P)
     costs: dict[str, dict[str, dict[str, Cost]]] = field(default_factory=dict)
+    #: feature -> the attacker's die roll modifier for a target hex with it (9.71, 9.72)
+    combat: dict[str, int] = field(default_factory=dict)
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "file": self.source,
@@ -110,8 +116,9 @@ def load_tec(path: str | Path) -> Tec:
     if not isinstance(doc, dict):
         raise InputError([Problem(str(p), 1, "(top)",
                                   "a chart file holds a mapping with kind, terrain, roads, "
-                                  "hexsides")])
-    known = {"kind", "id", "title", "rules", "practice", "terrain", "roads", "hexsides"}
+                                  "hexsides, combat")])
+    known = {"kind", "id", "title", "rules", "practice", "terrain", "roads", "hexsides",
+             "combat"}
     for key in doc:
         if str(key) not in known:
             bad(f"unknown key '{key}' (known: {', '.join(sorted(known))})", key)
@@ -148,10 +155,27 @@ def load_tec(path: str | Path) -> Tec:
         for key in keys:
             if key not in {str(k) for k in node}:
                 bad(f"{name} needs the entry '{key}'", name)
+    combat: dict[str, int] = {}
+    node = doc.get("combat")
+    if not isinstance(node, dict):
+        bad(f"combat must map each of {', '.join(COMBAT)} to the attacker's die roll "
+            "modifier", "combat")
+        node = {}
+    for key, v in node.items():
+        if str(key) not in COMBAT:
+            bad(f"unknown combat entry '{key}' (known: {', '.join(COMBAT)})", "combat", key)
+        elif isinstance(v, bool) or not isinstance(v, int):
+            bad(f"{v!r} is not a die roll modifier (a whole number)", "combat", key)
+        else:
+            combat[str(key)] = v
+    if isinstance(doc.get("combat"), dict):
+        missing = [t for t in COMBAT if t not in {str(k) for k in node}]
+        if missing:
+            bad(f"no modifier for {', '.join(missing)}", "combat")
     if problems:
         raise InputError(problems)
     return Tec(id=str(doc.get("id", p.stem)), title=str(doc.get("title", p.stem)),
-               source=str(p), practice=bool(practice), costs=costs)
+               source=str(p), practice=bool(practice), costs=costs, combat=combat)
 
 
 @cache

@@ -51,7 +51,7 @@ def _may_go(sc, hex_id: str, attackers: list[str], breakthrough: bool) -> set[st
     for u in defenders:
         if u.unit_class in FIXED or u.immobilized or u.pinned or u.opportunity_fired:
             continue
-        if u.side == "soviet" and not (u.guards or u.marine or u.unit_class in
+        if u.side == "soviet" and not (u.troops in ("guards", "marine") or u.unit_class in
                                        ("leader", "commissar") or leader_near(u)):
             continue
         if heavy and u.moves_as in ("towed", "motorized") and reading == "ban-holds":
@@ -212,7 +212,7 @@ def _p_one(u, kind: str, cause: bool, leader: bool, any_terrain: bool) -> str:
         return "unaffected"
     if u.side == "soviet" and u.immobilized:
         return "eliminated"
-    if u.nkvd and (any_terrain or kind in ("clear", "choice")):
+    if u.troops == "nkvd" and (any_terrain or kind in ("clear", "choice")):
         if not cause:
             return "spent" if kind == "city" else "pinned"
         if leader and kind != "clear":
