@@ -196,7 +196,7 @@ def test_20_4_a_garrison_unit_stays_until_the_axis_comes_near():
     assert end(released, ["G"], "0102") is not None
 
 
-# --- 20.6: North Caucasus --------------------------------------------------------------------------
+# --- 20.6: North Caucasus ---------------------------------------------------------------------
 
 
 @pytest.mark.rules("20.6")
@@ -208,7 +208,7 @@ def test_20_6_north_caucasus_units_wait_for_their_release():
     assert end(free, ["C"], "0405") is not None
 
 
-# --- 20.7: Plan Blucher ------------------------------------------------------------------------------
+# --- 20.7: Plan Blucher -----------------------------------------------------------------------
 
 KERCH = {"0101": {"terrain": "clear", "sea": "kerch", "port": True}}
 AREA_W = {"W": {"side": "axis", "hexes": ["0108"]}}
@@ -226,7 +226,7 @@ def test_20_7_plan_blucher_units_leave_area_w_only_across_the_strait():
     assert end(on_map, ["B"], "0405") is not None
 
 
-# --- 20.8: North Caucasian Volunteers ---------------------------------------------------------------
+# --- 20.8: North Caucasian Volunteers ---------------------------------------------------------
 
 
 @pytest.mark.rules("20.8")
@@ -243,7 +243,7 @@ def test_20_8_volunteers_move_one_hex_on_arrival():
         pos([unit("V", "axis", "0404", arriving=True)])
 
 
-# --- 22.3.1: the road rate when re-entering the map -------------------------------------------------
+# --- 22.3.1: the road rate when re-entering the map -------------------------------------------
 
 
 def mech(uid, side, hex_, **kw):
