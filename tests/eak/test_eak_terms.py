@@ -85,5 +85,5 @@ def test_bot_terms_cli(capsys, tmp_path):
     assert r.json["not_encoded"] == ["proximate", "nearly surrounded"]
     r = run(capsys, "bot", "terms", str(f), "--hex", "4444")
     assert r.code == 2 and "--hex" in r.err
-    r = run(capsys, "bot", "moves", str(f), "--hex", "1007")
+    r = run(capsys, "bot", "tomorrow", str(f), "--hex", "1007")
     assert r.code == 2 and "terms" in r.err

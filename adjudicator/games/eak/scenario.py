@@ -141,6 +141,46 @@ class Cards(base._Strict):
     auxiliary: str | None = None
 
 
+class ReserveUnit(base._Strict):
+    """A Soviet unit in the Reserve Units box (9.5, 12.2): a unit without a hex."""
+
+    id: str
+    type: UnitType
+    selector: str
+    strength: int = Field(ge=0, le=MAX_NUMBER)
+    ma: int = Field(ge=0, le=MAX_NUMBER)
+    max_steps: int = Field(default=1, ge=1, le=MAX_NUMBER)
+    steps: int | None = Field(default=None, ge=1, le=MAX_NUMBER)
+    army: str
+    front: Front
+    supply: Literal["in-supply", "out-of-supply", "isolated"] = "in-supply"
+
+    @field_validator("id", "selector", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+
+    @property
+    def steps_left(self) -> int:
+        return self.max_steps if self.steps is None else self.steps
+
+
+class Arrow(base._Strict):
+    """A printed movement arrow (9.21 method 10): the compass direction of the primary
+    and, if printed, the secondary arrow in a hex, and the front it is marked for."""
+
+    hex: str
+    primary: Literal["east", "southeast", "southwest", "west", "northwest", "northeast"]
+    secondary: Literal["east", "southeast", "southwest", "west", "northwest",
+                       "northeast"] | None = None
+    front: Front | None = None
+
+    @field_validator("hex", mode="before")
+    @classmethod
+    def _hex(cls, v: Any) -> Any:
+        return v if not isinstance(v, int) or isinstance(v, bool) else str(v)
+
+
 class Scenario(base.Scenario):
     game: str
     turn: int = Field(default=1, ge=1, le=MAX_NUMBER)
@@ -180,3 +220,37 @@ class Scenario(base.Scenario):
             if spec.garrison and any(u.side == "german" for u in self.units_at(hid)):
                 add(("map", "hexes", hid, "garrison"),
                     "a garrison stands only in a hex free of German units (15.x)")
+
+    # --- Soviet procedure (bot) fields ---------------------------------------------
+    # What the Soviet procedure (8.x, 9.x, 12.2-12.6, 15.x) reads besides the units and
+    # the map: the Soviet draw pile, the reserve box, the printed overlays (front
+    # targets, movement arrows, logistics hexes, Soviet support, the operational limit),
+    # the improved positions and what has happened in the current activation. The
+    # component data (cards, combat chits) is read from ``bot_data`` (a file beside the
+    # position; the bundled practice set when not given).
+    #: card ids of the Soviet draw pile, top card first (8.0, 8.1)
+    draw_pile: list[str] = Field(default_factory=list)
+    #: the Soviet victory points (9.4 Tactical Value, 9.8, 9.22)
+    soviet_vp: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    #: Soviet units in the Reserve Units box (9.5, 12.2)
+    reserve_box: list[ReserveUnit] = Field(default_factory=list)
+    #: the fronts each VP or village hex is targeted for (9.3 Front Target)
+    targets: dict[str, list[Front]] = Field(default_factory=dict)
+    #: printed movement arrows (9.21 method 10, 12.7, 12.83)
+    arrows: list[Arrow] = Field(default_factory=list)
+    #: logistics hexes and the fronts they serve (9.21 method 7)
+    logistics: dict[str, list[Front]] = Field(default_factory=dict)
+    #: hexes in Soviet support; none given: every hex (13.5: all hexes before turn 5)
+    support: list[str] | None = None
+    #: hexes beyond the current Soviet operational limit (9.8); none: the whole map is in
+    beyond_limit: list[str] = Field(default_factory=list)
+    #: hexes holding an Improved Position marker (9.4, 9.7, 12.51, 14.2)
+    improved_positions: list[str] = Field(default_factory=list)
+    #: ids of the units that moved in the current activation (9.6, 9.7)
+    moved: list[str] = Field(default_factory=list)
+    #: ids of the units placed from the reserve box in the current activation (9.6, 9.7)
+    placed_from_reserve: list[str] = Field(default_factory=list)
+    #: hexes already the target of an attack check in this activation (9.42)
+    checked_targets: list[str] = Field(default_factory=list)
+    #: the cards and combat chits file (relative to the position's folder)
+    bot_data: str | None = None
