@@ -138,6 +138,7 @@ class Bot:
     # -- asking the encodings --
     def ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str] = frozenset()):
         facts = bot_facts(self.sc, self.data, anchors) + extra
+        facts.append(F("b_cv", [N(self.command_value)]))
         return self.solver.solve(self.sc, query, extra=facts)
 
     def unit(self, uid: str):
@@ -477,8 +478,7 @@ def attack_step(bot: Bot, combat: bool = True) -> list[dict[str, Any]]:
 def _combat_facts(bot: Bot, target: str, attackers: list[str], defenders: list[str],
                   soviet_attacks: bool, tactics: list[tuple[str, str]]) -> list:
     facts = [F("b_target", [S(target)]),
-             F("b_soviet_attacks" if soviet_attacks else "b_german_attacks", []),
-             F("b_cv", [N(bot.command_value)])]
+             F("b_soviet_attacks" if soviet_attacks else "b_german_attacks", [])]
     facts += [F("b_attacker", [S(u)]) for u in attackers]
     facts += [F("b_defender", [S(u)]) for u in defenders]
     facts += [F("b_tactic", [const(t), F(by)]) for t, by in tactics]
