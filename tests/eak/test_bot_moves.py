@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from bot_helpers import ger, make_bot, position, sov
 
-from adjudicator.games.eak.bot import move_step
+from adjudicator.games.eak.bot import choose_destination, move_step
 from adjudicator.games.eak.botfacts import F, S
 
 
@@ -162,3 +162,38 @@ def test_9_25_tactical_preferences_rank_hexes_next_to_german_units():
     tac = {(x, letter) for u, x, letter, _v in ans.rows("bot_tac", 4) if u == "m"}
     assert ("0908", "d") not in tac  # 0908 touches the Soviet unit in 0807
     assert ("0809", "d") in tac
+
+
+def two_germans():
+    # Method 8 (c) prefers hexes next to the closer German unit (g in 0909); each of them
+    # touches an inactive Soviet unit (1007, 0709, 1110). the hexes next to h in 0606 do not.
+    # (isolated: they exert no zone of control, so no hex surrounds g)
+    inactive = [sov(u, h, s, more=", supply: isolated").replace("active: true",
+                                                                  "active: false")
+                for u, h, s in (("o1", "1007", "07"), ("o2", "0709", "08"), ("o3", "1110", "09"))]
+    units = [ger("g", "0909"), ger("h", "0606"), sov("m", "0907", "05"), *inactive]
+    return make_bot(position(units))
+
+
+@pytest.mark.rules("9.25")
+def test_9_25_the_reading_is_read_from_the_position():
+    units = [ger("g", "0909"), sov("m", "0907", "05")]
+    d = moved(move_step(make_bot(position(units, "readings: {'9.25': tactical-first}\n"))),
+              "m")
+    assert d["reading"] == {"9.25": "tactical-first"}
+
+
+@pytest.mark.rules("9.25", "9.21")
+def test_9_25_reading_method_first_keeps_to_the_closer_german_unit():
+    _, ans = reach(two_germans(), "m")
+    d = choose_destination(ans, "m", 8, "method-first")
+    assert d["to"] == "0809"  # next to g; then 9.24 (a), closest to the objective
+    assert d["trail"][0]["rule"] == "9.21" and d["trail"][0]["letter"] == "c"
+
+
+@pytest.mark.rules("9.25")
+def test_9_25_reading_tactical_first_avoids_hexes_next_to_soviet_units():
+    _, ans = reach(two_germans(), "m")
+    d = choose_destination(ans, "m", 8, "tactical-first")
+    assert d["to"] == "0707"  # next to h; then 9.24 (a) and (e)
+    assert d["trail"][0]["rule"] == "9.25" and d["trail"][0]["letter"] == "d"

@@ -284,7 +284,8 @@ def _move_answer(bot: Bot, movers: list[str]):
     return bot.ask("botmove", extra)
 
 
-def choose_destination(ans, uid: str, method: int) -> dict[str, Any] | None:
+def choose_destination(ans, uid: str, method: int,
+                       reading: str | None = "method-first") -> dict[str, Any] | None:
     """One unit's destination by one method: the method's candidates less the
     restricted ones (9.23), the method's preferences, then 9.25 where the remaining
     candidates end next to a German unit, then 9.24."""
@@ -318,14 +319,21 @@ def choose_destination(ans, uid: str, method: int) -> dict[str, Any] | None:
     for u, x, letter, v in ans.rows("bot_tie", 4):
         if u == uid:
             tie[x][letter] = v
-    chosen, t = prefer(alive, prefs, METHOD_LETTERS.get(method, []),
-                       METHOD_TEXT.get(method), "9.21")
-    trail += t
-    remaining = [chosen] if chosen else [c for c in alive if _survives(c, t, alive)]
-    if chosen is None and all(c in tactical for c in remaining):
-        chosen, t2 = prefer(remaining, tac, TACTICAL, TAC_TEXT, "9.25")
-        trail += t2
-        remaining = [chosen] if chosen else _last_kept(t2, remaining)
+    letters = METHOD_LETTERS.get(method, [])
+    chosen: str | None = None
+    remaining = alive
+    stages = [("method", prefs, letters, METHOD_TEXT.get(method), "9.21"),
+              ("tactical", tac, TACTICAL, TAC_TEXT, "9.25")]
+    if reading == "tactical-first":
+        stages.reverse()
+    for kind, table, order, texts, rule in stages:
+        if chosen is not None:
+            break
+        if kind == "tactical" and not all(c in tactical for c in remaining):
+            continue
+        chosen, t = prefer(remaining, table, order, texts, rule)
+        trail += t
+        remaining = [chosen] if chosen else (t[-1]["kept"] if t else remaining)
     if chosen is None:
         chosen, t3 = prefer(remaining, tie, TIEBREAK, TIE_TEXT, "9.24")
         trail += t3
@@ -333,14 +341,6 @@ def choose_destination(ans, uid: str, method: int) -> dict[str, Any] | None:
             chosen = sorted(remaining)[-1]
     return {"method": method, "candidates": sorted(cands), "trail": trail, "to": chosen,
             "adjacent_to_german": chosen in tactical}
-
-
-def _survives(c: str, trail: list, alive: list) -> bool:
-    return not any(c in step["eliminated"] for step in trail)
-
-
-def _last_kept(trail: list, alive: list) -> list:
-    return trail[-1]["kept"] if trail else alive
 
 
 def move_step(bot: Bot) -> list[dict[str, Any]]:
@@ -377,7 +377,7 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
             if ans is None:
                 ans = _move_answer(bot, live)
             stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
-            pick = choose_destination(ans, uid, number)
+            pick = choose_destination(ans, uid, number, _reading(bot, "9.25"))
             unit = bot.unit(uid)
             if stays:
                 bot.done.add(uid)
@@ -403,6 +403,7 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
             decisions.append({"unit": uid, "from": start, "to": pick["to"], "method": number,
                               "title": title, "candidates": pick["candidates"],
                               "trail": pick["trail"], "skips_4_9": bool(skips),
+                              "reading": {"9.25": _reading(bot, "9.25")},
                               "rules": sorted({"9.2", "9.21", "9.23", "9.24"}
                                               | ({"9.25"} if pick.get("adjacent_to_german")
                                                  else set()), key=rule_key)})
