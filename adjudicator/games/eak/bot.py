@@ -565,6 +565,10 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
     totals = dict(ans.rows("hit_total", 2))
     adjust = [{"who": w, "why": x, "value": v} for w, x, v in ans.rows("adjust", 3)]
     ger_hits, sov_hits = totals.get("defender", 0), totals.get("attacker", 0)
+    if target in sc.improved_positions and any(
+            "improved position" in x["why"] and x["who"] == "defender" for x in adjust):
+        sc.improved_positions.remove(target)  # 12.51: the IP marker is removed
+        notes.append(f"the IP marker in {target} is removed (12.51)")
     # German defender: the player's choice (12.52); taken here as step losses, the first
     # on a three-step or armor unit (12.6), evenly (12.61).
     german_losses = _german_losses(bot, defenders, ger_hits)

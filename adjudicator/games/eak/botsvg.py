@@ -65,7 +65,8 @@ def replay_svg(sc: Any, result: dict[str, Any]) -> str:
             x1, y1 = g.centre(a.hex)
             if n is not None:
                 x2, y2 = g.centre(n)
-                x2, y2 = x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45
+                x1, y1 = x1 + (x2 - x1) * 0.25, y1 + (y2 - y1) * 0.25
+                x2, y2 = x1 + (x2 - x1) * 0.75, y1 + (y2 - y1) * 0.75
                 extra.append(_arrow(x1, y1, x2, y2, PRINTED, 1.5 if which == "secondary"
                                     else 2.2, f"{which} movement arrow {direction}",
                                     "3,2" if which == "secondary" else None, 0.0))
@@ -97,4 +98,6 @@ def replay_svg(sc: Any, result: dict[str, Any]) -> str:
             x1, y1 = g.centre(h)
             extra.append(_arrow(x1, y1, tx, ty, ATTACK, 2.0,
                                 f"{uid} attacks {a['target']}", "5,3", 14.0))
+    extra.append('<text x="30" y="40" font-size="11" fill="#444">compass: south is to the '
+                 'right, west is down</text>')
     return svg.replace("</svg>", "\n".join(extra) + "\n</svg>")

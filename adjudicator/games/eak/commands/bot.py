@@ -165,13 +165,13 @@ def print_attacks(checks: list[dict[str, Any]], console: Console) -> None:
     if not checks:
         console.print("  No active unit can lead a check.")
     for c in checks:
-        others = "; ".join(f"{t['hex']} {t['soviet']}:{t['german']} ~ {t['rounded']:g}:1"
+        others = "; ".join(f"{t['hex']} {t['soviet']}:{t['german']} ~ {_ratio(t['rounded'])}"
                            for t in c["targets"])
         console.print(f"  Lead {c['lead']}: target {c['target']} (targets: {others})")
         _trail(console, c["trail"], "      ")
         mods = ", ".join(f"{m['situation']} {m['value']:+d}" for m in c["modifiers"])
         console.print(f"    units {', '.join(c['units'])}; situational ratio {c['ratio']} "
-                      f"rounded {c['rounded']:g}:1 (reading {c['reading']['9.4']})"
+                      f"rounded {_ratio(c['rounded'])} (reading {c['reading']['9.4']})"
                       + (f"; German modifiers: {mods}" if mods else ""))
         if c["tactical_value"]:
             tv = ", ".join(f"{t['factor']} {t['value']:+d}" for t in c["tactical_value"])
@@ -181,12 +181,16 @@ def print_attacks(checks: list[dict[str, Any]], console: Console) -> None:
             print_combat(c["combat"], console)
 
 
+def _ratio(r: float) -> str:
+    return "below 1:1" if r < 1 else f"{r:g}:1"
+
+
 def print_combat(c: dict[str, Any], console: Console) -> None:
     if c["overwhelming"]:
         console.print(f"      overwhelming: {', '.join(c['overwhelming'])} [12.38]")
     console.print(f"      card drawn: {c['card_drawn'] or '-'}; tactics: "
                   f"{', '.join(c['tactics']) or 'none'} [12.3]")
-    items = ", ".join(f"{d['item']} {d['chits']:+d}" for d in c["draw"])
+    items = ", ".join(f"{d['item']} {d['chits']:+d}" for d in c["draw"] if d["chits"])
     console.print(f"      chits: {c['chit_max']} ({items}) [12.4]")
     chits = ", ".join(f"#{x['id']}" + (f" side {x['side']}" if x["side"] else " set aside")
                       for x in c["chits"])
