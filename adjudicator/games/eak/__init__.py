@@ -20,6 +20,8 @@ GAME = register(
             "botmove": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp"),
             "botattack": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                           "eak/botattack.lp"),
+            "botsteps": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp",
+                         "eak/botsteps.lp"),
             "botcombat": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                           "eak/botcombat.lp"),
         },

@@ -790,13 +790,15 @@ def replay(bot: Bot, drawn: list[str] | None = None,
                        "(8.11, 8.12): no activation")
         return out
     out["activation"] = activate(bot, cmd, cards["command"])
-    out["objective_check"] = {"rules": ["9.1"], "not_encoded": True,
-                              "note": "step 1 (9.11-9.13) is not encoded"}
+    fronts = sorted({u.front for u in bot.sc.units if u.active and u.front})
+    out["objective_check"] = [objective_check(bot, f) for f in fronts]
     out["moves"] = move_step(bot)
     out["end_hexes"] = {u.id: u.hex for u in bot.sc.units}
     out["attacks"] = attack_step(bot)
+    out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
+                                                         "why": "from game-turn 4"}
     out["not_encoded"] = ["step 4 reserves (9.5)", "step 5 removals (9.6)",
-                          "step 6 IP (9.7)", "advances after combat (12.83)",
+                          "advances after combat (12.83)",
                           *NOT_ENCODED_MOVES]
     undispersed = []
     for u in list(bot.sc.units):
@@ -811,3 +813,92 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["eliminated"] = sorted(set(start) - set(out["end"]))
     return out
 
+
+
+# --- 9.11 Objective check and 9.7 IP -------------------------------------------------------
+def _tables() -> tuple[dict, dict]:
+    import yaml
+
+    from adjudicator.games import get_game
+
+    folder = get_game("eak").kb_folder / "tables"
+    place = yaml.safe_load((folder / "objective-placement.yaml").read_text(encoding="utf-8"))
+    gaz = yaml.safe_load((folder / "gazetteer.yaml").read_text(encoding="utf-8"))
+    return place, {str(k): v for k, v in gaz["hexes"].items()}
+
+
+def _column(roll: int) -> str:
+    return "1-6" if roll <= 6 else ("7-9" if roll <= 9 else "10")
+
+
+def objective_check(bot: Bot, front: str) -> dict[str, Any]:
+    """Activation step 1 (9.11): is the front's objective marker relocated, and where (a
+    roll on the placement tables)."""
+    sc = bot.sc
+    marker = next((o for o in sc.objectives if o.front == front and o.army is None), None)
+    out: dict[str, Any] = {"front": front, "rules": ["9.11"]}
+    if sc.turn > 7:
+        out.update(relocate=False, why="the objective check is made on game-turns 1-7 (9.0)")
+        return out
+    if marker is None:
+        out.update(relocate=False, why="the front's objective marker is not on the map "
+                   "(9.12): the step is skipped")
+        return out
+    units = [u.id for u in sc.units if u.side == "soviet" and u.front == front
+             and u.hex in sc.map.hexes]
+    ans = bot.ask("botsteps", [F("b_active_front", [F(front)])]
+                  + [F("b_mover", [S(u)]) for u in units])
+    why = [{"unit": u, "why": w} for _f, u, w, _r in ans.rows("objective_reached", 4)]
+    out.update(hex=marker.hex, reasons=why, relocate=bool(why))
+    if not why:
+        out["why"] = "no unit of the front occupies, is next to or is proximate to it"
+        return out
+    place, gaz = _tables()
+    names = {h: n for h, n in gaz.items()}
+    here = sc.map.hexes[marker.hex].name if marker.hex in sc.map.hexes else None
+    keys = [marker.hex, here, names.get(marker.hex)]
+    for table in ("first-to-second", "second-to-third"):
+        rows = place[table]["rows"]
+        key = next((k for k in keys if k and k in rows), None)
+        if key is None:
+            continue
+        roll = bot.roll(f"objective placement ({place[table]['title']}, 9.11)")
+        cell = rows[key][_column(roll)]
+        name, _, side = str(cell).rpartition(" ")
+        to = name if name.isdigit() else next((h for h, n in gaz.items() if n == name
+                                               or n.rstrip("y") == name.rstrip("i")), None)
+        direction = {"W": "west", "S": "south"}.get(side)
+        out.update(table=table, roll=roll, result=str(cell), to=to, direction=direction,
+                   rules=["9.11", "9.12"] if table == "second-to-third" else ["9.11"])
+        if to in sc.map.hexes:
+            objs = [o.model_copy(update={"hex": to, "direction": direction}) if o is marker
+                    else o for o in sc.objectives]
+            bot.sc = bot.sc.model_copy(update={"objectives": objs})
+        else:
+            out["note"] = f"{to or name} is not on this map: the marker stays"
+        return out
+    out["note"] = ("the marker's hex is in neither placement table: it is a third "
+                   "objective (9.12), removed when a Soviet unit enters it")
+    out["rules"] = ["9.11", "9.12"]
+    return out
+
+
+def place_ip(bot: Bot) -> dict[str, Any]:
+    """Activation step 6 (9.7, game-turn 4 on): the hex that receives an IP marker."""
+    ans = bot.ask("botsteps", [])
+    cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "ip")
+    out: dict[str, Any] = {"candidates": sorted(cands), "rules": ["9.7"],
+                           "refused": sorted(h for h, _r in ans.rows("ip_refused", 2)),
+                           "not_encoded": ["preference (b): a supplied German unit "
+                                           "proximate to the hex"]}
+    if not cands:
+        out["hex"] = None
+        return out
+    chosen, trail = prefer(cands, prefs, ["a", "c", "d"],
+                           {"a": "next to a supplied German unit",
+                            "c": "the least Soviet strength", "d": "the lowest hex number"},
+                           "9.7")
+    out.update(hex=chosen, trail=trail)
+    if chosen:
+        bot.sc.improved_positions.append(chosen)
+    return out

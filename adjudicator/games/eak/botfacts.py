@@ -141,6 +141,10 @@ def bot_facts(sc: Any, data: DataSet, anchors: set[str] = frozenset()) -> list[c
         out.append(F("b_beyond", [S(h)]))
     for h in sc.improved_positions:
         out.append(F("b_ip", [S(h)]))
+    for u in sc.moved:
+        out.append(F("b_moved", [S(u)]))
+    for u in sc.placed_from_reserve:
+        out.append(F("b_placed", [S(u)]))
     for h in sc.checked_targets:
         out.append(F("b_checked", [S(h)]))
     for o in sc.objectives:

@@ -242,6 +242,30 @@ def print_hits(a: dict[str, Any], console: Console) -> None:
             console.print(f"    {s['note']}")
 
 
+def print_objective(o: dict[str, Any], console: Console) -> None:
+    head = f"[bold]Objective check[/bold] ({o['front']})"
+    if not o.get("relocate"):
+        console.print(f"{head}: the marker stays: {o.get('why', '')} {cite(o['rules'])}")
+        return
+    why = "; ".join(f"{r['unit']} {r['why']}" for r in o["reasons"])
+    console.print(f"{head}: relocate the marker in {o['hex']} ({why}) {cite(o['rules'])}")
+    if "roll" in o:
+        console.print(f"  roll {o['roll']} on {o['table']}: {o['result']}"
+                      + (f" -> {o['to']} ({o['direction']})" if o.get("to") else ""))
+    if o.get("note"):
+        console.print(f"  {o['note']}")
+
+
+def print_ip(ip: dict[str, Any], console: Console) -> None:
+    if ip.get("hex"):
+        console.print(f"[bold]Improved position[/bold]: {ip['hex']} among "
+                      f"{', '.join(ip['candidates'])} {cite(ip['rules'])}")
+        _trail(console, ip.get("trail", []), "    ")
+    else:
+        console.print(f"[bold]Improved position[/bold]: none "
+                      f"({ip.get('why', 'no hex qualifies')}) {cite(ip['rules'])}")
+
+
 def print_replay(a: dict[str, Any], console: Console) -> None:
     console.print(f"[bold]Soviet activation replay[/bold], turn {a['turn']}, seed {a['seed']}")
     console.print(a["data"])
@@ -253,13 +277,15 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
         console.print(a.get("note", "No activation."))
         return
     print_activation(a["activation"], console)
-    console.print("[bold]Objective check[/bold] [9.1]: not encoded")
+    for o in a["objective_check"]:
+        print_objective(o, console)
     print_moves(a["moves"], console)
     print_attacks(a["attacks"], console)
+    print_ip(a["ip"], console)
     u = a["undispersed"]
     console.print(f"[bold]Undisperse[/bold]: {', '.join(u['units']) or 'none'} "
                   f"{cite(u['rules'])}")
-    for n in a["not_encoded"][:4]:
+    for n in a["not_encoded"][:3]:
         console.print(f"Not encoded: {n}")
     if a["rolls"]:
         console.print("Rolls: " + "; ".join(f"{r['roll']} ({r['purpose']})"
