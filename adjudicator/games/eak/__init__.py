@@ -20,6 +20,7 @@ GAME = register(
             "botmove": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp"),
             "botattack": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                           "eak/botattack.lp"),
+            "botterms": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp"),
             "botsteps": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp",
                          "eak/botsteps.lp"),
             "botcombat": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",

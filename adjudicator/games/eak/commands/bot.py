@@ -2,12 +2,11 @@
 procedure decides, step by step, with the rule, method, preference letter or tie-break
 that decided each choice and the candidates each step eliminated.
 
-Questions: ``terms`` (9.3 surrounded, causing surround for a hex), ``card`` (8.1),
-``activate`` (8.13), ``moves`` (9.2), ``attacks`` (9.4 and the attacks), ``hits``
-(12.53: a Soviet defender takes N hits), ``replay`` (a whole activation on seeded dice,
-``--svg`` for its picture). Proximate and nearly surrounded depend on movement costs
-(the Terrain Effects Chart), which positions do not carry yet: the answers say so rather
-than guess."""
+Questions: ``terms`` (the 9.3 terms for a hex: surrounded, causing surround, nearly
+surrounded, proximate), ``card`` (8.1), ``activate`` (8.13), ``moves`` (9.2), ``attacks``
+(9.4 and the attacks), ``hits`` (12.53: a Soviet defender takes N hits), ``replay`` (a
+whole activation on seeded dice, ``--svg`` for its picture). Movement costs are practice
+values (the Terrain Effects Chart is not printed in the rulebook); the answers say so."""
 
 from __future__ import annotations
 
@@ -31,13 +30,13 @@ from adjudicator.games.eak.bot import (
     soviet_defender_hits,
 )
 from adjudicator.games.eak.botdata import load_data
+from adjudicator.games.eak.botfacts import F, S, bot_facts
 from adjudicator.games.eak.botsvg import replay_svg
 from adjudicator.output import JsonOpt, ScenarioArg, check_output, cite, emit, write_output
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 
 QUESTIONS = ("terms", "card", "activate", "moves", "attacks", "hits", "replay")
-NOT_ENCODED = ("proximate", "nearly surrounded")
 
 
 def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None) -> dict[str, Any]:
@@ -50,12 +49,29 @@ def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None) -> dic
     causing: dict[str, list[str]] = defaultdict(list)
     for v, h, _r in ans.rows_unsorted("causes_surround", 3):
         causing[h].append(v)
+    # 9.3 proximate and nearly surrounded: every unit's reach (practice movement costs)
+    data = load_data(None, None)
+    extra = bot_facts(sc, data) + [F("b_reacher", [S(u.id)]) for u in sc.units
+                                   if u.hex in sc.map.hexes]
+    reach = solver.solve(sc, "botterms", extra=extra)
+    nearly: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for w, v, x, _r in reach.rows("nearly_surrounded", 4):
+        nearly[w].append({"german": v, "moving_to": x})
+    here = {u.id for u in sc.units_at(hex_id)}
+    prox_hex = sorted({u for u, x, _r in reach.rows("proximate_hex", 3) if x == hex_id})
+    prox_units: dict[str, set[str]] = defaultdict(set)
+    for u, v, _r in reach.rows("proximate_unit", 3):
+        if v in here:
+            prox_units[v].add(u)
     units = []
     for u in sc.units_at(hex_id):
         units.append({
             "unit": u.id, "side": u.side,
             "surrounded": u.id in surrounded,
             "open_hexes": sorted(open_sides[u.id]),
+            "nearly_surrounded": u.side == "soviet" and bool(nearly[u.id]),
+            "nearly_surrounded_by": nearly[u.id],
+            "proximate_enemies": sorted(prox_units[u.id]),
             "rules": ["9.3"],
         })
     by_unit = sorted(v for h, vs in causing.items() if h == hex_id for v in vs)
@@ -67,7 +83,9 @@ def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None) -> dic
         "units": units,
         "causing_surround_of_this_hex": {"units": by_unit, "rules": ["9.3"]},
         "this_hex_causes_surround_of": {"hexes": surrounds, "rules": ["9.3"]},
-        "not_encoded": list(NOT_ENCODED),
+        "proximate_to_this_hex": {"units": prox_hex, "rules": ["9.3"]},
+        "movement_costs": "PRACTICE movement costs (the Terrain Effects Chart is not "
+                          "printed in the rulebook)",
         "rules": ["9.3"],
     }
 
@@ -92,8 +110,20 @@ def print_terms(a: dict[str, Any], console: Console) -> None:
     if s["hexes"]:
         console.print(f"Units here cause surround of: {' '.join(s['hexes'])} "
                       f"{cite(s['rules'])}")
-    console.print(f"Not answered yet: {', '.join(a['not_encoded'])} (they need movement "
-                  "costs).")
+    for u in a["units"]:
+        if u["nearly_surrounded"]:
+            how = "; ".join(f"{m['german']} moving to {m['moving_to']}"
+                            for m in u["nearly_surrounded_by"])
+            console.print(f"{u['unit']} is nearly surrounded: {how} {cite(u['rules'])}")
+        elif u["side"] == "soviet":
+            console.print(f"{u['unit']} is not nearly surrounded {cite(u['rules'])}")
+        if u["proximate_enemies"]:
+            console.print(f"Proximate to {u['unit']}: {', '.join(u['proximate_enemies'])} "
+                          f"{cite(u['rules'])}")
+    p = a["proximate_to_this_hex"]
+    console.print(f"Proximate to {a['hex']} (can move to and enter it): "
+                  f"{', '.join(p['units']) or 'none'} {cite(p['rules'])}")
+    console.print(f"({a['movement_costs']})")
 
 
 def _trail(console: Console, trail: list[dict[str, Any]], indent: str = "    ") -> None:
