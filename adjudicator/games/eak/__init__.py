@@ -21,6 +21,8 @@ GAME = register(
             "botattack": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                           "eak/botattack.lp"),
             "botterms": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp"),
+            "botreserve": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp",
+                           "eak/botsupply.lp", "eak/botreserve.lp"),
             "botsteps": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp",
                          "eak/botsteps.lp"),
             "botcombat": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",

@@ -124,6 +124,7 @@ class Bot:
     log: list[dict[str, Any]] = field(default_factory=list)
     command_value: int = 0
     stavka: bool = False
+    active_reserves: list[str] = field(default_factory=list)
     done: set[str] = field(default_factory=set)
     cup: list[int] = field(default_factory=list)
     rng: random.Random = None  # type: ignore[assignment]
@@ -272,6 +273,7 @@ def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
         bot.set_unit(uid, active=True)
     out["active"] = sorted(units, key=bot.sel_key)
     out["active_reserves"] = sorted(reserves, key=bot.sel_key)
+    bot.active_reserves = list(out["active_reserves"])
     if kind == "front":
         out["not_encoded"] = ["8.13 8+: units outside the operational limit or nearly "
                               "surrounded (the 4-7 rule is used)"]
@@ -538,9 +540,14 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
     sc = bot.sc
     defenders = [u.id for u in sc.units if u.hex == target and u.side == "german"]
     tactics: list[tuple[str, str]] = []
-    notes = ["step 1 (12.2, active reserves joining): not encoded",
-             "the auxiliary card's tactics (12.31: all must benefit the attack): not applied, "
+    notes = ["the auxiliary card's tactics (12.31: all must benefit the attack): not applied, "
              "not encoded"]
+    joined: list[dict[str, Any]] = []
+    waiting = [r for r in bot.active_reserves if any(x.id == r for x in sc.reserve_box)]
+    if waiting:
+        joined = reserves_join(bot, target, attackers, waiting)
+        attackers = attackers + [j["unit"] for j in joined if j.get("hex")]
+        sc = bot.sc
     if bot.stavka:
         tactics.append(("nkvd", "soviet"))
     ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True, tactics))
@@ -568,7 +575,9 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
     if target in sc.improved_positions and any(
             "improved position" in x["why"] and x["who"] == "defender" for x in adjust):
         sc.improved_positions.remove(target)  # 12.51: the IP marker is removed
-        notes.append(f"the IP marker in {target} is removed (12.51)")
+        ip_note = f"the IP marker in {target} is removed (12.51)"
+    else:
+        ip_note = None
     # German defender: the player's choice (12.52); taken here as step losses, the first
     # on a three-step or armor unit (12.6), evenly (12.61).
     german_losses = _german_losses(bot, defenders, ger_hits)
@@ -585,6 +594,7 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
             bot.set_unit(uid, attacked=True)
     return {"target": target, "attackers": attackers, "defenders": defenders,
             "overwhelming": [w for w, _r in over], "card_drawn": card,
+            "reserves": joined, "ip_removed": ip_note,
             "tactics": [t for t, _b in tactics], "draw": draws, "chit_max": chit_max,
             "chits": [{"id": i, "side": used.get(i)} for i in drawn],
             "cup": cup_notes, "adjustments": adjust,
@@ -795,9 +805,11 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["moves"] = move_step(bot)
     out["end_hexes"] = {u.id: u.hex for u in bot.sc.units}
     out["attacks"] = attack_step(bot)
+    waiting = [r for r in bot.active_reserves if any(x.id == r for x in bot.sc.reserve_box)]
+    out["reserves"] = (place_reserves_step4(bot, waiting) if bot.sc.turn >= 4 else [])
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = ["step 4 reserves (9.5)", "step 5 removals (9.6)",
+    out["not_encoded"] = ["step 5 removals (9.6)",
                           "advances after combat (12.83)",
                           *NOT_ENCODED_MOVES]
     undispersed = []
@@ -901,4 +913,108 @@ def place_ip(bot: Bot) -> dict[str, Any]:
     out.update(hex=chosen, trail=trail)
     if chosen:
         bot.sc.improved_positions.append(chosen)
+    return out
+
+
+# --- 9.5, 12.2 Placing active reserves -----------------------------------------------------
+def _reserve_unit(bot: Bot, rid: str, hex_id: str):
+    from adjudicator.games.eak.scenario import Unit
+
+    r = next(x for x in bot.sc.reserve_box if x.id == rid)
+    return Unit(id=r.id, side="soviet", hex=hex_id, type=r.type, selector=r.selector,
+                strength=r.strength, ma=r.ma, max_steps=r.max_steps, steps=r.steps,
+                army=r.army, front=r.front, supply=r.supply, active=True)
+
+
+def _place(bot: Bot, rid: str, hex_id: str) -> None:
+    unit = _reserve_unit(bot, rid, hex_id)
+    bot.sc = bot.sc.model_copy(update={
+        "units": [*bot.sc.units, unit],
+        "reserve_box": [x for x in bot.sc.reserve_box if x.id != rid]})
+    bot.sc.placed_from_reserve.append(rid)
+    if bot.sc.map.hexes[hex_id].garrison:
+        bot.set_hex(hex_id, garrison=False)  # 9.5, 15.3: the garrison marker goes
+
+
+def _reserve_ask(bot: Bot, rid: str, front: str, extra: list) -> Any:
+    facts = [F("b_placing", [S(rid)]), F("b_active_front", [F(front)])]
+    facts += [F("b_reacher", [S(u.id)]) for u in bot.sc.units if u.hex in bot.sc.map.hexes]
+    return bot.ask("botreserve", facts + extra)
+
+
+def place_reserves_step4(bot: Bot, active_reserves: list[str]) -> list[dict[str, Any]]:
+    """Activation step 4 (9.5, game-turn 4 on): every active reserve still in the box,
+    in descending selector order, into a village or Soviet town or city of the front."""
+    out = []
+    texts = {"a": "German supply traceable or a German unit proximate", "b": "garrisoned",
+             "c": "next to a German unit", "d": "in Soviet support", "e": "a city",
+             "f": "a VP hex", "g": "closest to a supplied unit of the active army",
+             "h": "closest to a supplied unit of the active front"}
+    for rid in sorted(active_reserves, key=lambda r: bot.sel_key(r, True)):
+        r = next((x for x in bot.sc.reserve_box if x.id == rid), None)
+        if r is None:
+            continue
+        ans = _reserve_ask(bot, rid, r.front, [])
+        cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "r5")
+        refused = [{"hex": h, "why": w} for h, w, _r in ans.rows("r5_refused", 3)]
+        # a village is eligible only if the unit placed there would not be nearly surrounded
+        villages = {h for (h,) in ans.rows("r5_village", 1)}
+        for h in sorted(villages & set(cands)):
+            trial = Bot(bot.sc, bot.data, solver=bot.solver)
+            _place(trial, rid, h)
+            t = trial.ask("botterms", [F("b_reacher", [S(u.id)]) for u in trial.sc.units
+                                       if u.side == "german"])
+            if any(w == rid for w, _v, _x, _r in t.rows("nearly_surrounded", 4)):
+                cands.remove(h)
+                refused.append({"hex": h, "why": "the unit would be nearly surrounded"})
+        rec: dict[str, Any] = {"unit": rid, "candidates": sorted(cands), "refused": refused,
+                               "rules": ["9.5", "8.3"]}
+        if cands:
+            chosen, trail = prefer(cands, prefs, list("abcdefgh"), texts, "9.5")
+            chosen = chosen or sorted(cands)[-1]
+            rec.update(hex=chosen, trail=trail)
+            _place(bot, rid, chosen)
+        else:
+            rec["hex"] = None
+        out.append(rec)
+    return out
+
+
+def reserves_join(bot: Bot, target: str, attackers: list[str],
+                  active_reserves: list[str]) -> list[dict[str, Any]]:
+    """Step 1 of a Soviet attack (12.2): active reserves in ascending selector order, each
+    placed next to the target while the attack is not overwhelming."""
+    out = []
+    texts = {"a": "in Soviet support (the attack not yet supported)",
+             "b": "causing surround of the defender", "c": "not across a Dniepr hexside",
+             "d": "flanking the defender", "e": "unoccupied", "f": "the highest hex number"}
+    joined = list(attackers)
+    for rid in sorted(active_reserves, key=bot.sel_key):
+        r = next((x for x in bot.sc.reserve_box if x.id == rid), None)
+        if r is None:
+            continue
+        defenders = [u.id for u in bot.sc.units if u.hex == target]
+        over = bot.ask("botcombat", _combat_facts(bot, target, joined, defenders, True, []))
+        if over.rows("overwhelming", 2):
+            out.append({"unit": rid, "hex": None, "why": "the attack is overwhelming (12.38)",
+                        "rules": ["12.2", "12.38"]})
+            break
+        extra = [F("b_target", [S(target)])] + [F("b_attacker", [S(u)]) for u in joined]
+        extra += [F("b_joined", [S(u)]) for u in bot.sc.placed_from_reserve]
+        ans = _reserve_ask(bot, rid, r.front, extra)
+        cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "r2")
+        rec: dict[str, Any] = {"unit": rid, "candidates": sorted(cands),
+                               "refused": [{"hex": h, "why": w}
+                                           for h, w, _r in ans.rows("r2_refused", 3)],
+                               "rules": ["12.2", "8.3"]}
+        if not cands:
+            rec["hex"] = None
+            out.append(rec)
+            continue
+        chosen, trail = prefer(cands, prefs, list("abcdef"), texts, "12.2")
+        chosen = chosen or sorted(cands)[-1]
+        rec.update(hex=chosen, trail=trail)
+        _place(bot, rid, chosen)
+        joined.append(rid)
+        out.append(rec)
     return out

@@ -215,7 +215,19 @@ def _ratio(r: float) -> str:
     return "below 1:1" if r < 1 else f"{r:g}:1"
 
 
+def print_reserves(rs: list[dict[str, Any]], console: Console, indent: str) -> None:
+    for r in rs:
+        if r.get("hex"):
+            console.print(f"{indent}reserve {r['unit']} placed in {r['hex']} among "
+                          f"{', '.join(r['candidates'])} {cite(r['rules'])}")
+            _trail(console, r.get("trail", []), indent + "    ")
+        else:
+            why = r.get("why") or "no hex qualifies"
+            console.print(f"{indent}reserve {r['unit']} not placed: {why} {cite(r['rules'])}")
+
+
 def print_combat(c: dict[str, Any], console: Console) -> None:
+    print_reserves(c.get("reserves", []), console, "      ")
     if c["overwhelming"]:
         console.print(f"      overwhelming: {', '.join(c['overwhelming'])} [12.38]")
     console.print(f"      card drawn: {c['card_drawn'] or '-'}; tactics: "
@@ -246,6 +258,8 @@ def print_combat(c: dict[str, Any], console: Console) -> None:
         console.print(f"      12.54 table: {t['steps_left']} steps, {t['hits_left']} hits -> "
                       f"{t['steps_removed']} steps" + (", disperse" if t["disperse"] else "")
                       + (", eliminated" if t["eliminate"] else ""))
+    if c.get("ip_removed"):
+        console.print(f"      {c['ip_removed']}")
     for n in c["notes"]:
         console.print(f"      Not encoded: {n}")
 
@@ -311,6 +325,9 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
         print_objective(o, console)
     print_moves(a["moves"], console)
     print_attacks(a["attacks"], console)
+    if a.get("reserves"):
+        console.print("[bold]Reserves placed[/bold] [9.5]")
+        print_reserves(a["reserves"], console, "  ")
     print_ip(a["ip"], console)
     u = a["undispersed"]
     console.print(f"[bold]Undisperse[/bold]: {', '.join(u['units']) or 'none'} "
