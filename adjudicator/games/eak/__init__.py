@@ -23,6 +23,8 @@ GAME = register(
             "botterms": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp"),
             "botreserve": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp",
                            "eak/botsupply.lp", "eak/botreserve.lp"),
+            "botremove": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp",
+                          "eak/botsupply.lp", "eak/botreserve.lp", "eak/botremove.lp"),
             "botsteps": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp",
                          "eak/botsteps.lp"),
             "botcombat": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",

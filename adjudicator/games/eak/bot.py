@@ -807,10 +807,10 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["attacks"] = attack_step(bot)
     waiting = [r for r in bot.active_reserves if any(x.id == r for x in bot.sc.reserve_box)]
     out["reserves"] = (place_reserves_step4(bot, waiting) if bot.sc.turn >= 4 else [])
+    out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = ["step 5 removals (9.6)",
-                          "advances after combat (12.83)",
+    out["not_encoded"] = ["advances after combat (12.83)",
                           *NOT_ENCODED_MOVES]
     undispersed = []
     for u in list(bot.sc.units):
@@ -1016,5 +1016,81 @@ def reserves_join(bot: Bot, target: str, attackers: list[str],
         rec.update(hex=chosen, trail=trail)
         _place(bot, rid, chosen)
         joined.append(rid)
+        out.append(rec)
+    return out
+
+
+# --- 9.6 Removing units to the reserve box -------------------------------------------------
+def _board(bot: Bot, front: str) -> tuple[Any, dict[str, Any]]:
+    sc = bot.sc
+    kharkov = [h for h, spec in sc.map.hexes.items() if spec.name == "Kharkov" or h == "0912"]
+    facts = [F("b_active_front", [F(front)])] + [F("b_kharkov", [S(h)]) for h in kharkov]
+    facts += [F("b_reacher", [S(u.id)]) for u in sc.units
+              if u.side == "german" and u.hex in sc.map.hexes]
+    ans = bot.ask("botremove", facts)
+    state = {
+        "nearly": {w for (w,) in ans.rows("rm_nearly", 1)},
+        "traces": {h for (h,) in ans.rows("rm_traces", 1)},
+        "surrounded": {u for (u,) in ans.rows("rm_surrounded", 1)},
+    }
+    return ans, state
+
+
+def removal_step(bot: Bot, front: str) -> list[dict[str, Any]]:
+    """Activation step 5 (9.6, game-turn 2 on): active units checked one at a time in
+    descending selector order; each removal changes the board for the next check."""
+    from adjudicator.games.eak.scenario import ReserveUnit
+
+    out: list[dict[str, Any]] = []
+    if bot.sc.turn < 2:
+        return out
+    order = sorted((u.id for u in bot.sc.units if u.side == "soviet" and u.active
+                    and u.hex in bot.sc.map.hexes), key=lambda x: bot.sel_key(x, True))
+    for uid in order:
+        unit = bot.unit(uid)
+        if unit is None:
+            continue
+        ans, before = _board(bot, front)
+        rec: dict[str, Any] = {"unit": uid, "hex": unit.hex, "removed": False,
+                               "rules": ["9.6"]}
+        fails = [w for u, w, _r in ans.rows("rm_fails", 3) if u == uid]
+        if fails:
+            rec["why"] = "; ".join(sorted(set(fails)))
+            out.append(rec)
+            continue
+        situations = sorted({w for u, w, _r in ans.rows("rm_situation", 3) if u == uid})
+        if not situations:
+            rec["why"] = "in none of the four situations"
+            out.append(rec)
+            continue
+        trial = Bot(bot.sc, bot.data, solver=bot.solver)
+        trial.remove_unit(uid)
+        _a, after = _board(trial, front)
+        others = {u.id: u.hex for u in bot.sc.units if u.side == "soviet" and u.id != uid}
+        newly_nearly = sorted((after["nearly"] - before["nearly"]) & set(others))
+        lost_supply = sorted(u for u, h in others.items()
+                             if h in before["traces"] and h not in after["traces"])
+        in_limit = any(u == uid for (u,) in ans.rows("rm_in_limit", 1))
+        german = {u.id for u in bot.sc.units if u.side == "german"}
+        freed = sorted((before["surrounded"] - after["surrounded"]) & german) if in_limit else []
+        blocked = []
+        if newly_nearly:
+            blocked.append(f"{', '.join(newly_nearly)} would become nearly surrounded")
+        if lost_supply:
+            blocked.append(f"{', '.join(lost_supply)} could no longer trace supply")
+        if freed:
+            blocked.append(f"the German {', '.join(freed)} would no longer be surrounded")
+        rec["situations"] = situations
+        if blocked:
+            rec["why"] = "; ".join(blocked)
+            out.append(rec)
+            continue
+        reserve = ReserveUnit(id=unit.id, type=unit.type, selector=unit.selector or "0",
+                              strength=unit.strength, ma=unit.ma, max_steps=unit.max_steps,
+                              steps=unit.steps, army=unit.army or "", front=unit.front
+                              or front, supply=unit.supply)
+        bot.remove_unit(uid)
+        bot.sc = bot.sc.model_copy(update={"reserve_box": [*bot.sc.reserve_box, reserve]})
+        rec["removed"] = True
         out.append(rec)
     return out

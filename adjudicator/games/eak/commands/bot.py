@@ -328,11 +328,18 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
     if a.get("reserves"):
         console.print("[bold]Reserves placed[/bold] [9.5]")
         print_reserves(a["reserves"], console, "  ")
+    removed = [r for r in a.get("removals", []) if r["removed"]]
+    kept = [r for r in a.get("removals", []) if not r["removed"]]
+    console.print("[bold]Removals to the reserve box[/bold] [9.6]: "
+                  + (", ".join(f"{r['unit']} ({'; '.join(r['situations'])})" for r in removed)
+                     or "none"))
+    for r in kept:
+        console.print(f"  {r['unit']} stays: {r['why']} {cite(r['rules'])}")
     print_ip(a["ip"], console)
     u = a["undispersed"]
     console.print(f"[bold]Undisperse[/bold]: {', '.join(u['units']) or 'none'} "
                   f"{cite(u['rules'])}")
-    for n in a["not_encoded"][:3]:
+    for n in a["not_encoded"][:2]:
         console.print(f"Not encoded: {n}")
     if a["rolls"]:
         console.print("Rolls: " + "; ".join(f"{r['roll']} ({r['purpose']})"
