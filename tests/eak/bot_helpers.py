@@ -38,9 +38,9 @@ def sov(uid: str, h: str, sel: str = "01", strength: int = 4, ma: int = 4, steps
 
 
 def ger(uid: str, h: str, strength: int = 3, steps: int = 2, kind: str = "infantry",
-        more: str = "") -> str:
+        more: str = "", ma: int = 4) -> str:
     return (f"{{id: {uid}, side: german, hex: '{h}', type: {kind}, strength: {strength}, "
-            f"ma: 4, max_steps: {steps}{more}}}")
+            f"ma: {ma}, max_steps: {steps}{more}}}")
 
 
 def make_bot(sc, seed: int | None = 1, rolls: list[int] | None = None) -> Bot:

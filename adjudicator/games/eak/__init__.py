@@ -25,6 +25,8 @@ GAME = register(
                            "eak/botsupply.lp", "eak/botreserve.lp"),
             "botremove": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp",
                           "eak/botsupply.lp", "eak/botreserve.lp", "eak/botremove.lp"),
+            "botgarrison": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp",
+                            "eak/botsupply.lp", "eak/botgarrison.lp"),
             "botsteps": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp",
                          "eak/botsteps.lp"),
             "botcombat": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",

@@ -1094,3 +1094,64 @@ def removal_step(bot: Bot, front: str) -> list[dict[str, Any]]:
         rec["removed"] = True
         out.append(rec)
     return out
+
+
+# --- 15.1, 15.3 Garrisons ------------------------------------------------------------------
+def _garrison_ask(bot: Bot, extra: list) -> Any:
+    facts = [F("b_garrison_zoc", [])]
+    facts += [F("b_reacher", [S(u.id)]) for u in bot.sc.units if u.hex in bot.sc.map.hexes]
+    return bot.ask("botgarrison", facts + extra)
+
+
+def place_garrisons(bot: Bot) -> dict[str, Any]:
+    """15.1 (Supply Phase step 1, game-turn 4 on): garrisons in every empty Soviet VP hex
+    with a Soviet supply path, then in the empty villages that qualify, in descending hex
+    number, each placement possibly removing an earlier village garrison."""
+    out: dict[str, Any] = {"vp_hexes": [], "villages": [], "removed": [], "rules": ["15.1"]}
+    if bot.sc.turn < 4:
+        out["why"] = "garrisons are placed from game-turn 4"
+        return out
+    ans = _garrison_ask(bot, [])
+    for h, _r in ans.rows("g_vp", 2):
+        bot.set_hex(h, garrison=True)
+        out["vp_hexes"].append(h)
+    villages = sorted((h for h, spec in bot.sc.map.hexes.items()
+                       if spec.village and not spec.garrison
+                       and not any(u.hex == h for u in bot.sc.units)),
+                      key=lambda h: -int(h) if h.isdigit() else 0)
+    for v in villages:
+        trial = Bot(bot.sc, bot.data, solver=bot.solver)
+        trial.set_hex(v, garrison=True)
+        a = _garrison_ask(trial, [F("b_gcheck", [S(v)])])
+        fails = sorted({w for h, w, _r in a.rows("g_fails", 3) if h == v})
+        if fails:
+            out["villages"].append({"hex": v, "placed": False, "why": fails})
+            continue
+        bot.set_hex(v, garrison=True)
+        out["villages"].append({"hex": v, "placed": True})
+        for w, spec in sorted(bot.sc.map.hexes.items()):
+            if w == v or not (spec.garrison and spec.village) or spec.vp:
+                continue
+            again = _garrison_ask(bot, [F("b_gcheck", [S(w)])])
+            lost = sorted({x for h, x, _r in again.rows("g_fails", 3) if h == w})
+            if lost:
+                bot.set_hex(w, garrison=False)
+                out["removed"].append({"hex": w, "after": v, "why": lost})
+    return out
+
+
+def garrison_end_check(bot: Bot) -> dict[str, Any]:
+    """15.3 (End of Turn Phase): a village garrison without a German or a Soviet supply
+    path is removed (other garrisons not next to German units have a ZOC meanwhile)."""
+    removed: dict[str, list[str]] = defaultdict(list)
+    checked = sorted(h for h, spec in bot.sc.map.hexes.items()
+                     if spec.garrison and spec.village and not spec.vp)
+    for g in checked:
+        ans = _garrison_ask(bot, [F("b_end_check", []), F("b_gcheck", [S(g)])])
+        for h, w, _r in ans.rows("g_remove", 3):
+            removed[h].append(w)
+    for h in removed:
+        bot.set_hex(h, garrison=False)
+    return {"checked": checked,
+            "removed": [{"hex": h, "why": sorted(w)} for h, w in sorted(removed.items())],
+            "rules": ["15.3"]}

@@ -24,7 +24,9 @@ from adjudicator.games.eak.bot import (
     Bot,
     activate,
     attack_step,
+    garrison_end_check,
     move_step,
+    place_garrisons,
     replay,
     select_card,
     soviet_defender_hits,
@@ -36,7 +38,8 @@ from adjudicator.output import JsonOpt, ScenarioArg, check_output, cite, emit, w
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 
-QUESTIONS = ("terms", "card", "activate", "moves", "attacks", "hits", "replay")
+QUESTIONS = ("terms", "card", "activate", "moves", "attacks", "hits", "garrisons",
+             "garrison-check", "replay")
 
 
 def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None) -> dict[str, Any]:
@@ -348,13 +351,38 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
         console.print(f"Picture: {a['svg']}")
 
 
+def print_garrisons(a: dict[str, Any], console: Console) -> None:
+    console.print(f"[bold]Garrison placement[/bold] {cite(a['rules'])}")
+    if a.get("why"):
+        console.print(f"  {a['why']}")
+    console.print(f"  Soviet VP hexes: {', '.join(a['vp_hexes']) or 'none'}")
+    for v in a["villages"]:
+        if v["placed"]:
+            console.print(f"  village {v['hex']}: garrison placed")
+        else:
+            console.print(f"  village {v['hex']}: no garrison ({'; '.join(v['why'])})")
+    for r in a["removed"]:
+        console.print(f"  village {r['hex']}: garrison removed after the placement in "
+                      f"{r['after']} ({'; '.join(r['why'])})")
+
+
+def print_garrison_check(a: dict[str, Any], console: Console) -> None:
+    console.print(f"[bold]End-of-turn garrison check[/bold] {cite(a['rules'])}: checked "
+                  f"{', '.join(a['checked']) or 'no village garrison'}")
+    for r in a["removed"]:
+        console.print(f"  {r['hex']}: removed ({'; '.join(r['why'])})")
+    if not a["removed"]:
+        console.print("  none removed")
+
+
 def _drawn(draw: str | None) -> list[str] | None:
     return [c.strip() for c in draw.split(",") if c.strip()] if draw else None
 
 
 def bot(
     question: Annotated[str, typer.Argument(
-        help="What to ask: terms, card, activate, moves, attacks, hits, replay.")],
+        help="What to ask: terms, card, activate, moves, attacks, hits, garrisons, "
+        "garrison-check, replay.")],
     file: ScenarioArg,
     hex: Annotated[str | None, typer.Option("--hex", help="The hex asked about.")] = None,
     draw: Annotated[str | None, typer.Option(
@@ -381,8 +409,8 @@ def bot(
     """What the Soviet procedure decides (Enemy Action: Kharkov), with the rules,
     methods, preference letters and tie-breaks that decided it: ``terms`` (9.3 for the
     units of --hex), ``card`` (8.1), ``activate`` (8.13), ``moves`` (9.2), ``attacks``
-    (9.4, 12.x), ``hits`` (12.53: --hex, --hits), ``replay`` (a whole activation on
-    seeded dice; --svg)."""
+    (9.4, 12.x), ``hits`` (12.53: --hex, --hits), ``garrisons`` (15.1),
+    ``garrison-check`` (15.3), ``replay`` (a whole activation on seeded dice; --svg)."""
     if question not in QUESTIONS:
         raise usage_error(f"unknown question '{question}' (known: {', '.join(QUESTIONS)})",
                           "question")
@@ -452,6 +480,12 @@ def bot(
                  "rolls": [{"purpose": r.purpose, "roll": r.total} for r in b.dice.log],
                  "rules": ["9.4"]}
             emit(a, lambda c: print_attacks(checks, c), json)
+        elif question == "garrisons":
+            a = place_garrisons(b)
+            emit(a, lambda c: print_garrisons(a, c), json)
+        elif question == "garrison-check":
+            a = garrison_end_check(b)
+            emit(a, lambda c: print_garrison_check(a, c), json)
         elif question == "hits":
             if hits is None:
                 raise usage_error("give the number of hits with --hits", "--hits")
