@@ -27,6 +27,8 @@ GAME = register(
                           "eak/botsupply.lp", "eak/botreserve.lp", "eak/botremove.lp"),
             "botgarrison": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp",
                             "eak/botsupply.lp", "eak/botgarrison.lp"),
+            "botadvance": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
+                           "eak/botadvance.lp"),
             "botsteps": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp",
                          "eak/botsteps.lp"),
             "botcombat": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",

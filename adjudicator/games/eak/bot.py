@@ -592,9 +592,11 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
     for uid in attackers:
         if bot.unit(uid) is not None:
             bot.set_unit(uid, attacked=True)
+    vacated = not any(u.hex == target for u in bot.sc.units if u.side == "german")
+    advances = advance_step(bot, target, attackers) if vacated else []
     return {"target": target, "attackers": attackers, "defenders": defenders,
             "overwhelming": [w for w, _r in over], "card_drawn": card,
-            "reserves": joined, "ip_removed": ip_note,
+            "reserves": joined, "ip_removed": ip_note, "advances": advances,
             "tactics": [t for t, _b in tactics], "draw": draws, "chit_max": chit_max,
             "chits": [{"id": i, "side": used.get(i)} for i in drawn],
             "cup": cup_notes, "adjustments": adjust,
@@ -810,8 +812,8 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = ["advances after combat (12.83)",
-                          *NOT_ENCODED_MOVES]
+    out["not_encoded"] = ["12.83 routes 3 and 6 (enabling supply, a second hex) and its "
+                          "proximity and supply restrictions", *NOT_ENCODED_MOVES]
     undispersed = []
     for u in list(bot.sc.units):
         if u.side == "soviet" and u.active and u.dispersed and not u.attacked:
@@ -1155,3 +1157,54 @@ def garrison_end_check(bot: Bot) -> dict[str, Any]:
     return {"checked": checked,
             "removed": [{"hex": h, "why": sorted(w)} for h, w in sorted(removed.items())],
             "rules": ["15.3"]}
+
+
+# --- 12.83 Soviet advance after combat -----------------------------------------------------
+def _arrow_facts(sc: Any) -> list:
+    from adjudicator.games.eak.scenario import COMPASS
+    from adjudicator.hexgrid import DIRECTIONS
+
+    out = []
+    for a in sc.arrows:
+        if a.hex not in sc.map.hexes:
+            continue
+        for kind, direction in (("primary", a.primary), ("secondary", a.secondary)):
+            if direction is None:
+                continue
+            c = sc.grid.cube(a.hex)
+            d = DIRECTIONS[COMPASS.index(direction)]
+            n = sc.grid.hex_at(type(c)(c.q + d[0], c.r + d[1], c.s + d[2]))
+            if n is not None:
+                out.append(F("b_arrow_to", [S(a.hex), S(n), F(kind)]))
+    return out
+
+
+def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, Any]]:
+    """12.83: victorious attacking units, in ascending selector order, each checked for an
+    advance into the vacated hex (the table by route and units already there; a roll)."""
+    out = []
+    arrived = 0
+    for uid in sorted(attackers, key=bot.sel_key):
+        u = bot.unit(uid)
+        if u is None or u.dispersed:
+            continue
+        base = [F("b_vacated", [S(target)]), F("b_advancer", [S(uid)]),
+                F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc)
+        ans = bot.ask("botadvance", base)
+        rows = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
+        chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
+        refused = [w for x, w, _r in ans.rows("adv_refused", 3) if x == uid]
+        rec: dict[str, Any] = {"unit": uid, "from": u.hex, "into": target, "routes": rows,
+                               "already_there": arrived, "chance": chance,
+                               "refused": refused, "rules": ["12.8", "12.83"]}
+        if any(x == uid for (x,) in ans.rows("adv_needs_roll", 1)):
+            roll = bot.roll(f"advance of {uid} into {target} (12.83)")
+            rec["roll"] = roll
+            ans = bot.ask("botadvance", base + [F("b_roll", [N(roll)])])
+        result = next((str(r) for x, r, _ in ans.rows("adv_result", 3) if x == uid), "stay")
+        rec["advances"] = result == "advance"
+        if rec["advances"]:
+            bot.set_unit(uid, hex=target)
+            arrived += 1
+        out.append(rec)
+    return out

@@ -261,6 +261,13 @@ def print_combat(c: dict[str, Any], console: Console) -> None:
         console.print(f"      12.54 table: {t['steps_left']} steps, {t['hits_left']} hits -> "
                       f"{t['steps_removed']} steps" + (", disperse" if t["disperse"] else "")
                       + (", eliminated" if t["eliminate"] else ""))
+    for v in c.get("advances", []):
+        how = "; ".join(f"row {r['row']}: {r['why']}" for r in v["routes"])
+        roll = f", roll {v['roll']}" if "roll" in v else ""
+        res = "advances" if v["advances"] else "stays"
+        extra = f" ({'; '.join(v['refused'])})" if v["refused"] else ""
+        console.print(f"      advance: {v['unit']} {res} into {v['into']}: chance "
+                      f"{v['chance']}{roll}{extra} [{how}] {cite(v['rules'])}")
     if c.get("ip_removed"):
         console.print(f"      {c['ip_removed']}")
     for n in c["notes"]:
