@@ -29,6 +29,8 @@ GAME = register(
                             "eak/botsupply.lp", "eak/botgarrison.lp"),
             "botadvance": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                            "eak/botadvance.lp"),
+            "botreplace": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
+                           "eak/botsupply.lp", "eak/botreplace.lp"),
             "botsteps": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp",
                          "eak/botsteps.lp"),
             "botcombat": (*CORE, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",

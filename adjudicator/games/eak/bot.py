@@ -795,6 +795,11 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     bot.sc = bot.sc.model_copy(update={"cards": bot.sc.cards.model_copy(
         update={"command": cards["command"], "auxiliary": cards["auxiliary"]})})
     cmd = cards["command_done"]
+    if cmd is not None and cmd["kind"] == "replacement":
+        out["activation"] = None
+        out["replacement"] = replacement(bot, cmd["arg"])
+        out["note"] = "the command card's first command is a replacement (8.12, 16.1)"
+        return out
     if cmd is None or cmd["kind"] not in ("army", "army-units", "front", "stavka"):
         out["activation"] = None
         out["note"] = ("no activation command can be carried out" if cmd is None else
@@ -1207,4 +1212,37 @@ def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, 
             bot.set_unit(uid, hex=target)
             arrived += 1
         out.append(rec)
+    return out
+
+
+# --- 8.12, 16.1 Soviet replacements ---------------------------------------------------------
+def replacement(bot: Bot, army: str) -> dict[str, Any]:
+    """16.1: the unit of ``army`` that receives the one Soviet replacement step: an
+    eliminated unit goes to the reserve box on its one-step side, a reduced unit on the map
+    regains its step."""
+    sc = bot.sc
+    facts = [F("b_repl_army", [S(army)])]
+    facts += [F("b_elim", [S(e.id), S(e.army), F(e.type), N(selector(e.selector)),
+                           N(e.max_steps)]) for e in sc.eliminated_box]
+    ans = bot.ask("botreplace", facts)
+    cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "repl")
+    out: dict[str, Any] = {"army": army, "candidates": sorted(cands), "rules": ["16.1", "16.2"],
+                           "refused": [{"unit": u, "why": w}
+                                       for u, w, _r in ans.rows("repl_refused", 3)]}
+    if not cands:
+        out["unit"] = None
+        return out
+    chosen, trail = prefer(cands, prefs, ["priority", "lowest selector"], rule="16.1")
+    chosen = chosen or sorted(cands)[0]
+    out.update(unit=chosen, trail=trail)
+    elim = next((e for e in sc.eliminated_box if e.id == chosen), None)
+    if elim is not None:
+        moved = elim.model_copy(update={"steps": 1})
+        bot.sc = sc.model_copy(update={
+            "eliminated_box": [e for e in sc.eliminated_box if e.id != chosen],
+            "reserve_box": [*sc.reserve_box, moved]})
+        out["to"] = "reserve box, one-step side"
+    else:
+        bot.set_unit(chosen, steps=2)
+        out["to"] = "two-step side"
     return out

@@ -252,5 +252,7 @@ class Scenario(base.Scenario):
     placed_from_reserve: list[str] = Field(default_factory=list)
     #: hexes already the target of an attack check in this activation (9.42)
     checked_targets: list[str] = Field(default_factory=list)
+    #: Soviet units in the Eliminated Units box, on their one-step side (16.1)
+    eliminated_box: list[ReserveUnit] = Field(default_factory=list)
     #: the cards and combat chits file (relative to the position's folder)
     bot_data: str | None = None

@@ -329,6 +329,12 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
     print_card(a["cards"], console)
     if a.get("activation") is None:
         console.print(a.get("note", "No activation."))
+        r = a.get("replacement")
+        if r:
+            console.print(f"Replacement step for army {r['army']}: "
+                          + (f"{r['unit']} ({r['to']})" if r["unit"] else "no eligible unit")
+                          + f" {cite(r['rules'])}")
+            _trail(console, r.get("trail", []), "    ")
         return
     print_activation(a["activation"], console)
     for o in a["objective_check"]:
