@@ -563,6 +563,7 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
             bot.rng.shuffle(sc.draw_pile)
         ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True,
                                                  tactics))
+    positions = {u: bot.unit(u).hex for u in attackers if bot.unit(u) is not None}
     chit_max = ans.rows("chit_max", 1)[0][0]
     draws = [{"item": w, "chits": v} for w, v in ans.rows("draw_item", 2)]
     drawn, cup_notes = draw_chits(bot, chit_max)
@@ -597,6 +598,7 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
     return {"target": target, "attackers": attackers, "defenders": defenders,
             "overwhelming": [w for w, _r in over], "card_drawn": card,
             "reserves": joined, "ip_removed": ip_note, "advances": advances,
+            "positions": positions,
             "tactics": [t for t, _b in tactics], "draw": draws, "chit_max": chit_max,
             "chits": [{"id": i, "side": used.get(i)} for i in drawn],
             "cup": cup_notes, "adjustments": adjust,

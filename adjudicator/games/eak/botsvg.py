@@ -91,8 +91,9 @@ def replay_svg(sc: Any, result: dict[str, Any]) -> str:
         if not a.get("attack"):
             continue
         tx, ty = g.centre(a["target"])
-        for uid in a["units"]:
-            h = end.get(uid)
+        where = a.get("combat", {}).get("positions") or end
+        for uid in where:
+            h = where.get(uid)
             if h is None or h not in sc.map.hexes:
                 continue
             x1, y1 = g.centre(h)
