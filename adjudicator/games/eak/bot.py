@@ -30,6 +30,7 @@ from adjudicator.games.eak.botfacts import (
     selector,
     unit_kind,
 )
+from adjudicator.games.eak.tec import Tec
 from adjudicator.solver import Solver
 
 #: The movement methods of 9.21 in order: (number, order, title, encoded).
@@ -137,6 +138,8 @@ class Bot:
     done: set[str] = field(default_factory=set)
     cup: list[int] = field(default_factory=list)
     rng: random.Random = None  # type: ignore[assignment]
+    #: the Terrain Effects Chart of the movement costs (None: ``tec_chart()``)
+    tec: Tec | None = None
 
     def __post_init__(self) -> None:
         self.sc = self.sc.model_copy(deep=True)
@@ -147,7 +150,7 @@ class Bot:
 
     # -- asking the encodings --
     def ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str] = frozenset()):
-        facts = bot_facts(self.sc, self.data, anchors) + extra
+        facts = bot_facts(self.sc, self.data, anchors, self.tec) + extra
         facts.append(F("b_cv", [N(self.command_value)]))
         return self.solver.solve(self.sc, query, extra=facts)
 
@@ -979,7 +982,7 @@ def place_reserves_step4(bot: Bot, active_reserves: list[str]) -> list[dict[str,
         # a village is eligible only if the unit placed there would not be nearly surrounded
         villages = {h for (h,) in ans.rows("r5_village", 1)}
         for h in sorted(villages & set(cands)):
-            trial = Bot(bot.sc, bot.data, solver=bot.solver)
+            trial = Bot(bot.sc, bot.data, solver=bot.solver, tec=bot.tec)
             _place(trial, rid, h)
             t = trial.ask("botterms", [F("b_reacher", [S(u.id)]) for u in trial.sc.units
                                        if u.side == "german"])
@@ -1082,7 +1085,7 @@ def removal_step(bot: Bot, front: str) -> list[dict[str, Any]]:
             rec["why"] = "in none of the four situations"
             out.append(rec)
             continue
-        trial = Bot(bot.sc, bot.data, solver=bot.solver)
+        trial = Bot(bot.sc, bot.data, solver=bot.solver, tec=bot.tec)
         trial.remove_unit(uid)
         _a, after = _board(trial, front)
         others = {u.id: u.hex for u in bot.sc.units if u.side == "soviet" and u.id != uid}
@@ -1139,7 +1142,7 @@ def place_garrisons(bot: Bot) -> dict[str, Any]:
                        and not any(u.hex == h for u in bot.sc.units)),
                       key=lambda h: -int(h) if h.isdigit() else 0)
     for v in villages:
-        trial = Bot(bot.sc, bot.data, solver=bot.solver)
+        trial = Bot(bot.sc, bot.data, solver=bot.solver, tec=bot.tec)
         trial.set_hex(v, garrison=True)
         a = _garrison_ask(trial, [F("b_gcheck", [S(v)])])
         fails = sorted({w for h, w, _r in a.rows("g_fails", 3) if h == v})

@@ -5,8 +5,9 @@ lies in a compass direction (9.24c), how far from the west edge, the 33xx row, S
 support.
 
 Movement costs: the bot's reach needs the cost of entering each terrain and crossing
-each river (10.0-10.3). ``PRACTICE_COSTS`` holds practice values (the Terrain Effects
-Chart is not printed in the rulebook); a position's TEC data replaces them when given.
+each river (10.0-10.3), in half MPs, for the position's ground condition (18.33-18.34).
+They come from the eak Terrain Effects Chart (``adjudicator.games.eak.tec``: the
+player's chart given with ``--tec``, else the PRACTICE chart of kb/eak/tables).
 """
 
 from __future__ import annotations
@@ -19,25 +20,12 @@ import clingo
 
 from adjudicator.games.eak.botdata import DataSet
 from adjudicator.games.eak.scenario import TYPE_ALIASES, southward, westward
+from adjudicator.games.eak.tec import Tec, tec_chart
 
 F, S, N = clingo.Function, clingo.String, clingo.Number
 
-#: PRACTICE movement costs (MP to enter a hex, by unit class), not the printed TEC.
-PRACTICE_COSTS = {
-    "clear": {"nonmech": 1, "mech": 1},
-    "broken": {"nonmech": 1, "mech": 2},
-    "woods": {"nonmech": 2, "mech": 2},
-    "marsh": {"nonmech": 2, "mech": 3},
-    "town": {"nonmech": 1, "mech": 1},
-    "city": {"nonmech": 1, "mech": 1},
-}
-#: PRACTICE river hexside costs, added to the hex's cost (not the printed TEC).
-PRACTICE_RIVER_COSTS = {
-    "minor": {"nonmech": 1, "mech": 1},
-    "donets": {"nonmech": 1, "mech": 2},
-    "dniepr": {"nonmech": 0, "mech": 0},
-    "blocked-dniepr": {"nonmech": 0, "mech": 0},
-}
+#: the chart's unit classes (2.21) as the encodings name them
+CLASS = {"mechanized": "mech", "non-mechanized": "nonmech"}
 #: The Soviet spearhead armies (9.21, 9.3 Spearhead Unit).
 SPEARHEADS = ("3T", "MGP")
 
@@ -113,8 +101,23 @@ def support_hexes(sc: Any) -> set[str]:
     return set(sc.map.hexes) if sc.support is None else set(sc.support)
 
 
-def bot_facts(sc: Any, data: DataSet, anchors: set[str] = frozenset()) -> list[clingo.Symbol]:
-    """The b_* facts every bot question shares."""
+def cost_facts(tec: Tec, ground: str) -> list[clingo.Symbol]:
+    """b_cost(T,Class,N) and b_river_cost(K,Class,N): the chart's half MPs to enter a hex
+    of terrain T and to cross an unbridged river hexside of kind K (a prohibited entry is
+    left out, so no step is made there)."""
+    out = []
+    for block, pred in (("terrain", "b_cost"), ("hexsides", "b_river_cost")):
+        for key, row in sorted(tec.costs[ground][block].items()):
+            for cls, cost in sorted(row.items()):
+                if cost is not None:
+                    out.append(F(pred, [const(key), F(CLASS[cls]), N(cost)]))
+    return out
+
+
+def bot_facts(sc: Any, data: DataSet, anchors: set[str] = frozenset(),
+              tec: Tec | None = None) -> list[clingo.Symbol]:
+    """The b_* facts every bot question shares (movement costs: ``tec``, else the chart
+    of ``tec_chart()``)."""
     out: list[clingo.Symbol] = []
     key = grid_key(sc)
     hexes = sorted(sc.map.hexes)
@@ -176,12 +179,7 @@ def bot_facts(sc: Any, data: DataSet, anchors: set[str] = frozenset()) -> list[c
             out.append(F("b_dist", [S(h), S(a), N(n)]))
             if h != a:
                 out.append(F("b_dist", [S(a), S(h), N(n)]))
-    for t, costs in PRACTICE_COSTS.items():
-        for k, c in costs.items():
-            out.append(F("b_cost", [F(t), F(k), N(c)]))
-    for r, costs in PRACTICE_RIVER_COSTS.items():
-        for k, c in costs.items():
-            out.append(F("b_river_cost", [const(r), F(k), N(c)]))
+    out += cost_facts(tec or tec_chart(), sc.weather)
     return sorted(set(out))
 
 

@@ -5,8 +5,9 @@ that decided each choice and the candidates each step eliminated.
 Questions: ``terms`` (the 9.3 terms for a hex: surrounded, causing surround, nearly
 surrounded, proximate), ``card`` (8.1), ``activate`` (8.13), ``moves`` (9.2), ``attacks``
 (9.4 and the attacks), ``hits`` (12.53: a Soviet defender takes N hits), ``replay`` (a
-whole activation on seeded dice, ``--svg`` for its picture). Movement costs are practice
-values (the Terrain Effects Chart is not printed in the rulebook); the answers say so."""
+whole activation on seeded dice, ``--svg`` for its picture). Movement costs come from the
+eak Terrain Effects Chart: ``--tec PATH``, else the PRACTICE chart (the rulebook does not
+print the chart); the answers say which."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from adjudicator.games.eak.bot import (
 from adjudicator.games.eak.botdata import load_data
 from adjudicator.games.eak.botfacts import F, S, bot_facts
 from adjudicator.games.eak.botsvg import replay_svg
+from adjudicator.games.eak.tec import PRACTICE_NOTE, Tec, TecOpt, tec_chart
 from adjudicator.output import JsonOpt, ScenarioArg, check_output, cite, emit, write_output
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
@@ -42,8 +44,10 @@ QUESTIONS = ("terms", "card", "activate", "moves", "attacks", "hits", "garrisons
              "garrison-check", "replay")
 
 
-def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None) -> dict[str, Any]:
+def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None,
+                 tec: Tec | None = None) -> dict[str, Any]:
     solver = solver or Solver(sc.game)
+    tec = tec or tec_chart()
     ans = solver.solve(sc, "terms")
     surrounded = {u for u, _r in ans.rows_unsorted("surrounded", 2)}
     open_sides: dict[str, list[str]] = defaultdict(list)
@@ -52,9 +56,9 @@ def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None) -> dic
     causing: dict[str, list[str]] = defaultdict(list)
     for v, h, _r in ans.rows_unsorted("causes_surround", 3):
         causing[h].append(v)
-    # 9.3 proximate and nearly surrounded: every unit's reach (practice movement costs)
+    # 9.3 proximate and nearly surrounded: every unit's reach (the TEC's movement costs)
     data = load_data(None, None)
-    extra = bot_facts(sc, data) + [F("b_reacher", [S(u.id)]) for u in sc.units
+    extra = bot_facts(sc, data, tec=tec) + [F("b_reacher", [S(u.id)]) for u in sc.units
                                    if u.hex in sc.map.hexes]
     reach = solver.solve(sc, "botterms", extra=extra)
     nearly: dict[str, list[dict[str, str]]] = defaultdict(list)
@@ -87,8 +91,7 @@ def terms_answer(sc: Scenario, hex_id: str, solver: Solver | None = None) -> dic
         "causing_surround_of_this_hex": {"units": by_unit, "rules": ["9.3"]},
         "this_hex_causes_surround_of": {"hexes": surrounds, "rules": ["9.3"]},
         "proximate_to_this_hex": {"units": prox_hex, "rules": ["9.3"]},
-        "movement_costs": "PRACTICE movement costs (the Terrain Effects Chart is not "
-                          "printed in the rulebook)",
+        "tec": tec_info(tec),
         "rules": ["9.3"],
     }
 
@@ -126,7 +129,16 @@ def print_terms(a: dict[str, Any], console: Console) -> None:
     p = a["proximate_to_this_hex"]
     console.print(f"Proximate to {a['hex']} (can move to and enter it): "
                   f"{', '.join(p['units']) or 'none'} {cite(p['rules'])}")
-    console.print(f"({a['movement_costs']})")
+    print_tec(a["tec"], console)
+
+
+def tec_info(tec: Tec) -> dict[str, Any]:
+    """Which Terrain Effects Chart gave the movement costs (the practice one says so)."""
+    return {**tec.describe(), **({"note": PRACTICE_NOTE} if tec.practice else {})}
+
+
+def print_tec(t: dict[str, Any], console: Console) -> None:
+    console.print(f"(movement costs: {t.get('note') or t['title']})")
 
 
 def _trail(console: Console, trail: list[dict[str, Any]], indent: str = "    ") -> None:
@@ -360,6 +372,8 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
     if a["rolls"]:
         console.print("Rolls: " + "; ".join(f"{r['roll']} ({r['purpose']})"
                                             for r in a["rolls"]))
+    if a.get("tec"):
+        print_tec(a["tec"], console)
     if a.get("svg"):
         console.print(f"Picture: {a['svg']}")
 
@@ -417,6 +431,7 @@ def bot(
     svg: Annotated[Path | None, typer.Option("--svg", help="replay: write the picture "
                                               "of the activation to this SVG file.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the SVG file.")] = False,
+    tec: TecOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """What the Soviet procedure decides (Enemy Action: Kharkov), with the rules,
@@ -432,13 +447,14 @@ def bot(
             raise usage_error("--svg goes with the replay question", "--svg")
         check_output(svg, "--svg", [file], force)
     sc = load_scenario(file)
+    chart = tec_chart(tec)
     if question in ("terms", "hits"):
         if hex is None:
             raise usage_error("give the hex asked about with --hex", "--hex")
         if hex not in sc.map.hexes:
             raise usage_error(f"'{hex}' is not a hex of the map", "--hex")
     if question == "terms":
-        a = terms_answer(sc, hex)
+        a = terms_answer(sc, hex, tec=chart)
         emit(a, lambda c: print_terms(a, c), json)
         return
     given: list[int] | None = None
@@ -450,7 +466,7 @@ def bot(
         if any(not 1 <= r <= 10 for r in given):
             raise usage_error("a roll of the ten-sided die is 1 to 10", "--rolls")
     data = load_data(file, sc.bot_data)
-    b = Bot(sc, data, seed=seed, rolls=given)
+    b = Bot(sc, data, seed=seed, rolls=given, tec=chart)
     drawn = _drawn(draw)
     if drawn:
         unknown = [c for c in drawn if c not in data.cards]
@@ -482,8 +498,8 @@ def bot(
             emit(act, lambda c: print_activation(act, c), json)
         elif question == "moves":
             m = {"moves": move_step(b), "not_encoded": NOT_ENCODED_MOVES,
-                 "rules": ["9.2", "9.21", "9.23", "9.24", "9.25"]}
-            emit(m, lambda c: print_moves(m["moves"], c), json)
+                 "tec": tec_info(chart), "rules": ["9.2", "9.21", "9.23", "9.24", "9.25"]}
+            emit(m, lambda c: (print_moves(m["moves"], c), print_tec(m["tec"], c)), json)
         elif question == "attacks":
             card = sc.cards.command
             if card is not None and card in data.cards:
@@ -513,6 +529,7 @@ def bot(
         else:
             start = b.sc
             a = replay(b, drawn, event_blocked)
+            a["tec"] = tec_info(chart)
             if svg is not None:
                 write_output(svg, replay_svg(start, a), "--svg", [file], force)
                 a["svg"] = str(svg)
