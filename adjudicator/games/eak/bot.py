@@ -119,6 +119,10 @@ def _prefs(rows: list[tuple], step: Any) -> tuple[list[str], dict[str, dict[str,
     return cands, prefs
 
 
+#: the bot queries that read asp/eak/supply.lp
+SUPPLY_QUERIES = frozenset({"botreserve", "botremove", "botgarrison", "botreplace"})
+
+
 # --- State ----------------------------------------------------------------------------
 @dataclass
 class Bot:
@@ -152,6 +156,10 @@ class Bot:
     def ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str] = frozenset()):
         facts = bot_facts(self.sc, self.data, anchors, self.tec) + extra
         facts.append(F("b_cv", [N(self.command_value)]))
+        if query in SUPPLY_QUERIES:  # supply.lp traces from the hexes it is asked about
+            facts += [F("probe", [S(h)]) for h in sorted(self.sc.map.hexes)]
+            if F("b_garrison_zoc", []) in extra:  # 15.21: a moment the garrisons' ZOC counts
+                facts.append(F("moment", [F("garrison")]))
         return self.solver.solve(self.sc, query, extra=facts)
 
     def unit(self, uid: str):
