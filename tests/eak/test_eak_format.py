@@ -54,7 +54,8 @@ def test_demo_reads_every_overlay_and_marker():
     assert h["0906"].target == ["voronezh"] and h["1006"].logistics == "southwest"
     assert h["1005"].road_off_map and h["1008"].ip and h["1108"].forward_support
     assert "artillery" in h["0805"].east_of and h["1109"].east_of == ["far"]
-    assert sc.cards.draw_pile == 30 and sc.soviet_vp == 12 and sc.weather == "frozen"
+    assert len(sc.cards.draw_pile) == 30 and sc.cards.draw_pile[0] == "E02"
+    assert sc.soviet_vp == 12 and sc.weather == "frozen"
     # the voronezh-only secondary arrow counts for a Voronezh unit only
     assert sc.arrows_from("0906", "voronezh") == [("primary", "0907"), ("secondary", "1006")]
     assert sc.arrows_from("0906", "southwest") == [("primary", "0907")]
@@ -149,10 +150,11 @@ def test_unit_fields_and_types():
 
 def test_ground_conditions_cards_and_objectives():
     sc = _sc(BASE.replace("game: eak", "game: eak\nweather: light-mud\nsoviet_vp: 21\n"
-                          "cards: {command: E07, auxiliary: E12, draw_pile: 3}\n"
+                          "cards: {command: E07, auxiliary: E12, draw_pile: [E03, E01, E30]}\n"
                           "objectives: [{front: voronezh, army: 3TA, hex: '1007', "
                           "direction: west}]"))
-    assert (sc.cards.command, sc.cards.auxiliary, sc.cards.draw_pile) == ("E07", "E12", 3)
+    assert (sc.cards.command, sc.cards.auxiliary, sc.cards.draw_pile) == ("E07", "E12",
+                                                                      ["E03", "E01", "E30"])
     f = _names(sc)
     assert f["weather"] == [("light_mud",)] and ("1007", "voronezh", "3TA") in f["objective"]
     probs = _problems(BASE.replace("game: eak", "game: eak\nweather: snow"))
@@ -209,3 +211,12 @@ def test_validate_reports_format_errors_with_lines(capsys, tmp_path):
     f.write_text(BASE.replace('"1006": clear', '"1006": {logistics: kursk}'))
     r = run(capsys, "validate", str(f))
     assert r.code == 2 and "map.hexes.1006.logistics" in r.err and "Traceback" not in r.err
+
+
+def test_the_draw_pile_is_card_ids_each_once_and_none_in_play():
+    probs = _problems(BASE.replace("game: eak", "game: eak\n"
+                                   "cards: {command: E07, draw_pile: [E03, E07, E03]}"))
+    assert any("E07 is in play" in p for p in probs)
+    assert any("E03 is in the draw pile twice" in p for p in probs)
+    probs = _problems(BASE.replace("game: eak", "game: eak\ncards: {draw_pile: 30}"))
+    assert any("draw_pile" in p for p in probs)

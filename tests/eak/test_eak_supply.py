@@ -310,3 +310,16 @@ def test_13_23_9_3_reading_decides_adjacency_across_a_blocked_dniepr(reading, su
                   {"1010-1011": {"river": "blocked-dniepr"}}, turn=5,
                   readings={"9.3": reading})
     assert ("surrender" in unit(supply_answer(sc), "s")) is surrenders
+
+
+@pytest.mark.rules("15.21", "15.3")
+def test_15_21_a_garrison_bars_no_german_path_traced_to_its_own_hex():
+    # the check of 15.1 and 15.3: a German path to the garrison in 1104 is not barred by
+    # that garrison's provisional ZOC; a path from 1105 beyond it still is
+    hexes = edge(TWO, "1001", "german")
+    hexes["1104"] = {"terrain": "clear", "garrison": True}
+    sc = position([ger("1008", "g")], hexes)
+    a = supply_answer(sc, hexes=["1104", "1105"], garrison_moment=True)
+    assert probe(a, "german", "1104")["in_supply"]
+    assert not probe(a, "german", "1105")["in_supply"]
+    assert probe(supply_answer(sc, hexes=["1105"]), "german", "1105")["in_supply"]

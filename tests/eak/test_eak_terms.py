@@ -82,8 +82,8 @@ def test_bot_terms_cli(capsys, tmp_path):
     assert "g (german): surrounded [9.3]" in r.out
     r = run(capsys, "bot", "terms", str(f), "--hex", "1007", "--json")
     assert r.json["units"][0]["surrounded"] is True
-    assert r.json["not_encoded"] == ["proximate", "nearly surrounded"]
+    assert r.json["units"][0]["nearly_surrounded"] is False  # a German unit
     r = run(capsys, "bot", "terms", str(f), "--hex", "4444")
     assert r.code == 2 and "--hex" in r.err
-    r = run(capsys, "bot", "moves", str(f), "--hex", "1007")
+    r = run(capsys, "bot", "tomorrow", str(f), "--hex", "1007")
     assert r.code == 2 and "terms" in r.err

@@ -101,7 +101,17 @@ def ask_terms(sc: Scenario, solver: Solver, readings: dict[str, str],
                           of["rules"], "surround"))
         for x in of["hexes"]:
             d.hex(x, "surround", f"surrounded by the units in {h}")
-    lines.append(line("not encoded: " + ", ".join(a["not_encoded"]), []))
+    for u in a["units"]:
+        if u["nearly_surrounded"]:
+            by = "; ".join(f"{n['german']} moving to {n['moving_to']}"
+                           for n in u["nearly_surrounded_by"])
+            lines.append(line(f"{u['unit']}: nearly surrounded ({by})", u["rules"], "surround"))
+        if u["proximate_enemies"]:
+            lines.append(line(f"proximate to {u['unit']}: {', '.join(u['proximate_enemies'])}",
+                              u["rules"]))
+    p_ = a["proximate_to_this_hex"]
+    lines.append(line(f"proximate to {h}: {', '.join(p_['units']) or 'none'}", p_["rules"]))
+    lines.append(line(f"movement costs: {a['tec'].get('note') or a['tec']['title']}", []))
     cli = f"adjudicator bot terms FILE --hex {h} --json" + readings_note(readings)
     return Reply(a, [cli], lines, d)
 

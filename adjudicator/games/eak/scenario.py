@@ -215,11 +215,42 @@ class ObjectiveMarker(base._Strict):
 
 class Cards(base._Strict):
     """The Soviet cards (8.x), by their printed ids: the command card in play, the
-    auxiliary card, and how many cards are left in the draw pile (12.32, 12.54)."""
+    auxiliary card, and the cards of the draw pile, top card first (8.0, 8.1; how many
+    are left: 12.32, 12.54)."""
 
     command: str | None = None
     auxiliary: str | None = None
-    draw_pile: int | None = Field(default=None, ge=0, le=45)
+    #: card ids of the Soviet draw pile, top card first
+    draw_pile: list[str] = Field(default_factory=list, max_length=45)
+
+    @field_validator("draw_pile", mode="before")
+    @classmethod
+    def _ids(cls, v: Any) -> Any:
+        return [_hex_text(c) for c in v] if isinstance(v, list) else v
+
+
+class ReserveUnit(base._Strict):
+    """A Soviet unit in the Reserve Units box (9.5, 12.2): a unit without a hex."""
+
+    id: str
+    type: UnitType
+    selector: str
+    strength: int = Field(ge=0, le=MAX_NUMBER)
+    ma: int = Field(ge=0, le=MAX_NUMBER)
+    max_steps: int = Field(default=1, ge=1, le=MAX_NUMBER)
+    steps: int | None = Field(default=None, ge=1, le=MAX_NUMBER)
+    army: str
+    front: Front
+    supply: Literal["in-supply", "out-of-supply", "isolated"] = "in-supply"
+
+    @field_validator("id", "selector", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        return _hex_text(v)
+
+    @property
+    def steps_left(self) -> int:
+        return self.max_steps if self.steps is None else self.steps
 
 
 class Scenario(base.Scenario):
@@ -237,6 +268,28 @@ class Scenario(base.Scenario):
     objectives: list[ObjectiveMarker] = Field(default_factory=list)
     cards: Cards = Field(default_factory=Cards)
     readings: dict[str, str] = Field(default_factory=dict)
+
+    # --- what the Soviet procedure reads besides the map and its overlays ----------
+    # (8.x, 9.x, 12.2-12.6, 15.x: the bot, docs/eak-bot.rst). The printed overlays it
+    # uses (targets, arrows, logistics hexes, IP markers) are the hexes' own fields and
+    # the draw pile is ``cards.draw_pile``. The component data (cards, combat chits) is
+    # read from ``bot_data`` (a file beside the position; the practice set when absent).
+    #: Soviet units in the Reserve Units box (9.5, 12.2)
+    reserve_box: list[ReserveUnit] = Field(default_factory=list)
+    #: hexes in Soviet support; none given: every hex (13.5: all hexes before turn 5)
+    support: list[str] | None = None
+    #: hexes beyond the current Soviet operational limit (9.8); none: the whole map is in
+    beyond_limit: list[str] = Field(default_factory=list)
+    #: ids of the units that moved in the current activation (9.6, 9.7)
+    moved: list[str] = Field(default_factory=list)
+    #: ids of the units placed from the reserve box in the current activation (9.6, 9.7)
+    placed_from_reserve: list[str] = Field(default_factory=list)
+    #: hexes already the target of an attack check in this activation (9.42)
+    checked_targets: list[str] = Field(default_factory=list)
+    #: Soviet units in the Eliminated Units box, on their one-step side (16.1)
+    eliminated_box: list[ReserveUnit] = Field(default_factory=list)
+    #: the cards and combat chits file (relative to the position's folder)
+    bot_data: str | None = None
 
     # -- questions every eak module asks of a position --------------------------
     def arrows_from(self, hex_id: str, front: str | None = None
@@ -295,6 +348,17 @@ class Scenario(base.Scenario):
         for i, obj in enumerate(self.objectives):
             if obj.hex not in self.grid:
                 add(("objectives", i, "hex"), f"'{obj.hex}' is not on the map")
+        pile = self.cards.draw_pile
+        for i, card in enumerate(pile):
+            if card in pile[:i]:
+                add(("cards", "draw_pile", i), f"the card {card} is in the draw pile twice")
+            elif card in (self.cards.command, self.cards.auxiliary):
+                add(("cards", "draw_pile", i), f"the card {card} is in play, not in the "
+                    "draw pile")
+        for name in ("support", "beyond_limit", "checked_targets"):
+            for i, h in enumerate(getattr(self, name) or ()):
+                if h not in self.grid:
+                    add((name, i), f"'{h}' is not on the map")
         for hid, spec in self.map.hexes.items():
             where = ("map", "hexes", hid)
             if spec.owner and spec.terrain not in ("town", "city"):

@@ -36,12 +36,13 @@ def controlled(sc: Scenario, side: str, away: frozenset[str] = frozenset()) -> s
     return out
 
 
-def garrison_zoc(sc: Scenario) -> set[str]:
-    """15.21: the hexes next to a garrison no German unit is next to."""
+def garrison_zoc(sc: Scenario, own: str | None = None) -> set[str]:
+    """15.21: the hexes next to a garrison no German unit is next to (but for the garrison
+    in ``own``, the hex a path is traced to)."""
     out: set[str] = set()
     german = {u.hex for u in sc.units if u.side == "german"}
     for g, spec in sc.map.hexes.items():
-        if spec.garrison and not any(n in german and _adjacent(sc, g, n)
+        if spec.garrison and g != own and not any(n in german and _adjacent(sc, g, n)
                                      for n in sc.grid.neighbours(g)):
             out.update(sc.grid.neighbours(g))
     return out
@@ -57,7 +58,7 @@ def _bad(sc: Scenario, side: str, start: str, garrison_moment: bool,
         if imagined else frozenset()
     zoc = controlled(sc, enemy, away)
     if side == "german" and garrison_moment:
-        zoc |= garrison_zoc(sc)
+        zoc |= garrison_zoc(sc, start)
     friendly = {u.hex for u in sc.units if u.side == side}
     bad = {u.hex for u in sc.units if u.side == enemy and u.id not in away}
     bad |= {h for h, s in sc.map.hexes.items() if s.owner == enemy}

@@ -1,0 +1,1263 @@
+"""Enemy Action: Kharkov: the Soviet procedure, step by step (8.1-8.3, 9.0-9.4, 12.4-12.6).
+
+The encodings (asp/eak/bot*.lp) say which cards, units, hexes and targets qualify and
+what each preference letter says of each candidate; this module runs the procedure:
+the order of the steps, the order of units (ascending or descending selectors), the
+lettered preferences of 8.3 (``prefer``), the dice (one seeded generator, each roll
+logged with its purpose) and the changes of state between questions. Every decision is
+returned as a record with the rule, the method, the preference letter or tie-break that
+decided it and the candidates each letter eliminated.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+
+from adjudicator.dice import Dice
+from adjudicator.games.eak.botdata import DataSet
+from adjudicator.games.eak.botfacts import (
+    F,
+    N,
+    S,
+    bot_facts,
+    card_facts,
+    const,
+    selector,
+    unit_kind,
+)
+from adjudicator.games.eak.tec import Tec
+from adjudicator.solver import Solver
+
+#: The movement methods of 9.21 in order: (number, order, title, encoded).
+METHODS_A = [
+    (1, "desc", "Take VP hex", True),
+    (2, "asc", "Adjacent to German VP hex & near objective", False),
+    (3, "desc", "Open supply line", False),
+    (4, "desc", "Cause surround", True),
+    (5, "desc", "To Soviet VP hex", False),
+    (6, "asc", "Adjacent to German VP hex", False),
+    (7, "desc", "Adjacent to German unit in logistics hex", False),
+    (8, "desc", "Adjacent to German unit", True),
+    (9, "desc", "Relieve garrison", False),
+    (10, "asc", "Follow movement arrows", False),
+    (11, "asc", "Move closest to front objective", True),
+    (12, "asc", "Strengthen potential attack", True),
+]
+METHOD_LETTERS = {1: [], 4: ["a", "b", "d"], 8: ["a", "b", "c"], 11: ["a", "b", "c"], 12: []}
+METHOD_TEXT = {
+    4: {"a": "surrounds the most German units", "b": "next to the German unit surrounded",
+        "d": "not next to a Soviet unit"},
+    8: {"a": "next to the most German units",
+        "b": "next to a German unit no Soviet unit is next to",
+        "c": "the closest German unit"},
+    11: {"a": "closest to the front objective",
+         "b": "next to the German-occupied hex of least strength", "c": "an empty hex"},
+}
+TACTICAL = ["a", "b", "c", "d", "e", "f"]
+TIEBREAK = ["a", "b", "c", "d", "e"]
+TIE_TEXT = {"a": "closest to the objective", "b": "an empty hex",
+            "c": "furthest in the objective's compass direction",
+            "d": "in or closest to Soviet support", "e": "the highest hex number"}
+TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to be surrounded",
+            "c": "in Soviet support", "d": "not next to a Soviet unit",
+            "e": "empty or garrisoned", "f": "not occupied by an active unit"}
+NOT_ENCODED_MOVES = [
+    "9.21 methods 2, 3, 5, 6, 7, 9 and 10 (front targets near objectives, supply lines, "
+    "logistics hexes, garrisons, movement arrows), method 1b and method 4 preference c "
+    "(they need supply paths)",
+    "9.22 (methods B, after a front objective is removed), 9.26 (army objectives), 9.27 "
+    "(unsupplied units): such units are left where they are",
+    "9.23 b-d (German proximity or supply to Soviet towns, map-edge VP hexes, Soviet supply)",
+]
+
+
+def rule_key(rule: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else 0 for p in rule.split("."))
+
+
+# --- 8.3 ----------------------------------------------------------------------------
+def prefer(cands: list[str], prefs: dict[str, dict[str, int]], letters: list[str],
+           texts: dict[str, str] | None = None, rule: str = "8.3") -> tuple[str | None, list]:
+    """8.3: the preferences in letter order; a letter that applies to no candidate is
+    skipped; one that applies to some keeps those (the best value, for a numeric one).
+    Returns the choice (None if still tied after every letter) and the trail: each
+    letter that eliminated candidates, with those it kept and eliminated."""
+    alive = sorted(set(cands))
+    trail: list[dict[str, Any]] = []
+    for letter in letters:
+        if len(alive) <= 1:
+            break
+        having = {c: prefs.get(c, {}).get(letter) for c in alive}
+        having = {c: v for c, v in having.items() if v is not None}
+        if not having:
+            continue
+        best = max(having.values())
+        kept = sorted(c for c, v in having.items() if v == best)
+        out = sorted(set(alive) - set(kept))
+        if out:
+            trail.append({"letter": letter, "rule": rule,
+                          "says": (texts or {}).get(letter, letter),
+                          "kept": kept, "eliminated": out})
+        alive = kept
+    return (alive[0] if len(alive) == 1 else None), trail
+
+
+def _prefs(rows: list[tuple], step: Any) -> tuple[list[str], dict[str, dict[str, int]]]:
+    cands: list[str] = []
+    prefs: dict[str, dict[str, int]] = defaultdict(dict)
+    for s, c in rows[0]:
+        if s == step:
+            cands.append(c)
+    for s, c, letter, v in rows[1]:
+        if s == step:
+            prefs[c][letter] = v
+    return cands, prefs
+
+
+#: the bot queries that read asp/eak/supply.lp
+SUPPLY_QUERIES = frozenset({"botreserve", "botremove", "botgarrison", "botreplace"})
+
+
+# --- State ----------------------------------------------------------------------------
+@dataclass
+class Bot:
+    """One Soviet procedure session: the position (changed as the procedure runs), the
+    component data, the dice and the solver."""
+
+    sc: Any
+    data: DataSet
+    seed: int | None = None
+    rolls: list[int] | None = None
+    solver: Solver = None  # type: ignore[assignment]
+    dice: Dice = None  # type: ignore[assignment]
+    log: list[dict[str, Any]] = field(default_factory=list)
+    command_value: int = 0
+    stavka: bool = False
+    active_reserves: list[str] = field(default_factory=list)
+    done: set[str] = field(default_factory=set)
+    cup: list[int] = field(default_factory=list)
+    rng: random.Random = None  # type: ignore[assignment]
+    #: the Terrain Effects Chart of the movement costs (None: ``tec_chart()``)
+    tec: Tec | None = None
+
+    def __post_init__(self) -> None:
+        self.sc = self.sc.model_copy(deep=True)
+        self.solver = self.solver or Solver(self.sc.game)
+        self.dice = Dice(sides=10, count=1, seed=self.seed, rolls=self.rolls)
+        self.rng = random.Random(self.seed)
+        self.cup = [c.id for c in self.data.chits]
+
+    # -- asking the encodings --
+    def ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str] = frozenset()):
+        facts = bot_facts(self.sc, self.data, anchors, self.tec) + extra
+        facts.append(F("b_cv", [N(self.command_value)]))
+        if query in SUPPLY_QUERIES:  # supply.lp traces from the hexes it is asked about
+            facts += [F("probe", [S(h)]) for h in sorted(self.sc.map.hexes)]
+            if F("b_garrison_zoc", []) in extra:  # 15.21: a moment the garrisons' ZOC counts
+                facts.append(F("moment", [F("garrison")]))
+        return self.solver.solve(self.sc, query, extra=facts)
+
+    def unit(self, uid: str):
+        return next((u for u in self.sc.units if u.id == uid), None)
+
+    def sel_key(self, uid: str, descending: bool = False) -> tuple:
+        u = self.unit(uid) or next((r for r in self.sc.reserve_box if r.id == uid), None)
+        from adjudicator.games.eak.botfacts import army_number
+        s = selector(getattr(u, "selector", None))
+        # 2.21: equal selectors: the lower numbered army first
+        return (-s if descending else s, army_number(getattr(u, "army", "") or ""), uid)
+
+    # -- changing the position (its models are frozen: each change is a new position) --
+    def set_unit(self, uid: str, **changes: Any) -> None:
+        units = [u.model_copy(update=changes) if u.id == uid else u for u in self.sc.units]
+        self.sc = self.sc.model_copy(update={"units": units})
+
+    def remove_unit(self, uid: str) -> None:
+        self.sc = self.sc.model_copy(update={"units": [u for u in self.sc.units
+                                                       if u.id != uid]})
+
+    def set_hex(self, hex_id: str, **changes: Any) -> None:
+        hexes = dict(self.sc.map.hexes)
+        hexes[hex_id] = hexes[hex_id].model_copy(update=changes)
+        self.sc = self.sc.model_copy(update={"map": self.sc.map.model_copy(
+            update={"hexes": hexes})})
+
+    def roll(self, purpose: str) -> int:
+        r = self.dice.roll(purpose).total
+        return 10 if r == 0 else r
+
+
+# --- 8.1 Card selection -----------------------------------------------------------------
+def select_card(bot: Bot, drawn: list[str], event_blocked: bool = False) -> dict[str, Any]:
+    """8.1: which of the drawn cards is the command card, whether the auxiliary card's
+    event fires, and the first command of the command card that can be carried out."""
+    unknown = [c for c in drawn if c not in bot.data.cards]
+    if unknown:
+        return {"error": f"card(s) not in the component data: {', '.join(unknown)}"}
+    facts = card_facts(bot.data, drawn)
+    facts += [F("b_drawn", [S(c), N(i)]) for i, c in enumerate(drawn, 1)]
+    ans = bot.ask("botcard", facts)
+    rows = (ans.rows("bot_cand", 2), ans.rows("bot_pref", 4))
+    trail: list = []
+    if len(drawn) == 1:
+        command, aux = drawn[0], None
+        how = {"rule": "8.0", "says": "only one card in the draw pile: it is the command card"}
+    else:
+        cands, prefs = _prefs(rows, "card")
+        command, trail = prefer(cands, prefs, ["a", "b", "c"],
+                                {"a": "the Primary card", "b": "the higher Command Value",
+                                 "c": "the lower card id number"}, "8.1")
+        aux = next(c for c in drawn if c != command)
+        how = trail[0] if trail else {"rule": "8.1", "says": "tied"}
+    out: dict[str, Any] = {"drawn": drawn, "command": command, "auxiliary": aux,
+                           "decided_by": how, "trail": trail, "rules": ["8.1", "8.3"]}
+    facts2 = card_facts(bot.data, drawn) + [F("b_command", [S(command)])]
+    if aux:
+        facts2.append(F("b_aux", [S(aux)]))
+    if event_blocked and aux:
+        facts2 += [F("b_event_blocked", [S(aux), N(i)])
+                   for i in range(1, len(bot.data.cards[aux].commands) + 1)]
+    ans2 = bot.ask("botcard", facts2)
+    fires = ans2.rows("aux_fires", 3)
+    out["auxiliary_event"] = (
+        {"fires": True, "command": fires[0][1],
+         "event": bot.data.cards[aux].commands[fires[0][1] - 1].event, "rules": ["8.1"]}
+        if fires else
+        {"fires": False, "rules": ["8.1"],
+         "why": ("only a special event (not implemented from the auxiliary card)"
+                 if ans2.rows("aux_special", 3) else "no command event valid on this turn")
+         if aux else "no auxiliary card"})
+    perf = sorted({(i, r) for c, i, r in ans2.rows("performable", 3) if c == command})
+    cmds = bot.data.cards[command].commands
+    out["commands"] = [{"n": i, "kind": c.kind, "arg": c.army or c.front or c.event,
+                        "performable": any(p == i for p, _ in perf),
+                        "rules": [r for p, r in perf if p == i] or ["8.1"]}
+                       for i, c in enumerate(cmds, 1)]
+    out["command_done"] = next((c for c in out["commands"] if c["performable"]), None)
+    bot.command_value = bot.data.cards[command].command_value
+    return out
+
+
+# --- 8.13 Activation ------------------------------------------------------------------
+def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
+    """8.13: the units an activation command activates (set active in the position)."""
+    kind = command["kind"]
+    arg = command["arg"]
+    argsym = F(arg) if kind == "front" else (S(arg) if arg else F("none"))
+    doing = [F("b_doing", [const(kind), argsym])]
+    bot.stavka = kind == "stavka"
+    ans = bot.ask("botactivate", doing, anchors={"1923"})
+    out: dict[str, Any] = {"card": card, "kind": kind, "arg": arg, "rules": ["8.13"],
+                           "choices": []}
+    units: set[str] = set()
+    reserves: set[str] = set()
+    if kind == "army_units" or kind == "army-units":
+        rows = (ans.rows("bot_cand", 2), ans.rows("bot_pref", 4))
+        cands, prefs = _prefs(rows, "army_units")
+        members = defaultdict(list)
+        for _s, h, u in ans.rows("stack_member", 3):
+            members[h].append(u)
+        texts = {"a": "supplied", "b": "not surrounded", "c": "highest total strength",
+                 "c2": "most units", "d": "lowest selector"}
+        for pick in range(2):
+            if not cands:
+                break
+            chosen, trail = prefer(cands, prefs, ["a", "b", "c", "c2", "d"], texts)
+            if chosen is None:
+                chosen = sorted(cands)[0]
+            out["choices"].append({"pick": pick + 1, "hex": chosen, "units": members[chosen],
+                                   "candidates": sorted(cands), "trail": trail,
+                                   "rules": ["8.13", "8.3"]})
+            units.update(members[chosen])
+            cands = [c for c in cands if c != chosen]
+    else:
+        rows = (ans.rows("bot_cand", 2), ans.rows("bot_pref", 4))
+        cands, prefs = _prefs(rows, "front_army")
+        if cands:
+            chosen, trail = prefer(cands, prefs, ["most", "closest", "lowest"],
+                                   {"most": "the army with the most units",
+                                    "closest": "a supplied unit closest to the card's mark",
+                                    "lowest": "the lowest numbered army"}, "8.13")
+            out["choices"].append({"army": chosen, "candidates": sorted(cands),
+                                   "trail": trail, "rules": ["8.13", "8.3"]})
+            ans = bot.ask("botactivate", doing + [F("b_front_army", [S(chosen)])],
+                          anchors={"1923"})
+        units.update(u for u, _r in ans.rows("activates", 2))
+    reserves.update(u for u, _r in ans.rows("activates_res", 2))
+    for uid in units:
+        bot.set_unit(uid, active=True)
+    out["active"] = sorted(units, key=bot.sel_key)
+    out["active_reserves"] = sorted(reserves, key=bot.sel_key)
+    bot.active_reserves = list(out["active_reserves"])
+    if kind == "front":
+        out["not_encoded"] = ["8.13 8+: units outside the operational limit or nearly "
+                              "surrounded (the 4-7 rule is used)"]
+    return out
+
+
+# --- 9.2 Movement ----------------------------------------------------------------------
+def _move_answer(bot: Bot, movers: list[str]):
+    extra = [F("b_mover", [S(u)]) for u in movers]
+    return bot.ask("botmove", extra)
+
+
+def choose_destination(ans, uid: str, method: int,
+                       reading: str | None = "method-first") -> dict[str, Any] | None:
+    """One unit's destination by one method: the method's candidates less the
+    restricted ones (9.23), the method's preferences, then 9.25 where the remaining
+    candidates end next to a German unit, then 9.24."""
+    step = clingo.Function("m", [N(method), S(uid)])
+    cands = [c for s, c in ans.rows("bot_cand", 2) if s == step]
+    if not cands:
+        return None
+    restricted = defaultdict(list)
+    for u, x, r in ans.rows("restricted", 3):
+        if u == uid:
+            restricted[x].append(r)
+    trail: list[dict[str, Any]] = []
+    out_r = sorted(c for c in cands if c in restricted)
+    if out_r:
+        trail.append({"letter": "9.23", "rule": "9.23", "says": "restrictions on the move",
+                      "kept": sorted(set(cands) - set(out_r)), "eliminated": out_r})
+    alive = sorted(set(cands) - set(out_r))
+    if not alive:
+        return {"method": method, "candidates": sorted(cands), "trail": trail, "to": None}
+    prefs: dict[str, dict[str, int]] = defaultdict(dict)
+    for s, c, letter, v in ans.rows("bot_pref", 4):
+        if s == step:
+            prefs[c][letter] = v
+    tac: dict[str, dict[str, int]] = defaultdict(dict)
+    tactical = set()
+    for u, x, letter, v in ans.rows("bot_tac", 4):
+        if u == uid:
+            tac[x][letter] = v
+            tactical.add(x)
+    tie: dict[str, dict[str, int]] = defaultdict(dict)
+    for u, x, letter, v in ans.rows("bot_tie", 4):
+        if u == uid:
+            tie[x][letter] = v
+    letters = METHOD_LETTERS.get(method, [])
+    chosen: str | None = None
+    remaining = alive
+    stages = [("method", prefs, letters, METHOD_TEXT.get(method), "9.21"),
+              ("tactical", tac, TACTICAL, TAC_TEXT, "9.25")]
+    if reading == "tactical-first":
+        stages.reverse()
+    for kind, table, order, texts, rule in stages:
+        if chosen is not None:
+            break
+        if kind == "tactical" and not all(c in tactical for c in remaining):
+            continue
+        chosen, t = prefer(remaining, table, order, texts, rule)
+        trail += t
+        remaining = [chosen] if chosen else (t[-1]["kept"] if t else remaining)
+    if chosen is None:
+        chosen, t3 = prefer(remaining, tie, TIEBREAK, TIE_TEXT, "9.24")
+        trail += t3
+        if chosen is None:
+            chosen = sorted(remaining)[-1]
+    return {"method": method, "candidates": sorted(cands), "trail": trail, "to": chosen,
+            "adjacent_to_german": chosen in tactical}
+
+
+def move_step(bot: Bot) -> list[dict[str, Any]]:
+    """Activation step 2 (9.2, 9.21): every active on-map unit, method by method."""
+    decisions: list[dict[str, Any]] = []
+    sc = bot.sc
+    methods = METHODS_A
+    army_obj = {o.army for o in sc.objectives if o.army}
+    front_obj = {o.front for o in sc.objectives if o.army is None}
+    for u in list(sc.units):
+        if u.side == "soviet" and u.active and u.dispersed:
+            bot.done.add(u.id)
+            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
+                              "why": "dispersed units do not move", "rules": ["10.0"]})
+        elif u.side == "soviet" and u.active and (u.army in army_obj or u.supply != "in-supply"
+                                                  or u.front not in front_obj):
+            bot.done.add(u.id)
+            why = ("army objective (9.26)" if u.army in army_obj else
+                   "unsupplied (9.27)" if u.supply != "in-supply" else
+                   "front objective removed (9.22)")
+            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
+                              "why": f"{why}: not encoded, left in place",
+                              "rules": ["9.2"], "not_encoded": True})
+    ans = None
+    for number, order, title, encoded in methods:
+        if not encoded:
+            continue
+        movers = [u.id for u in sc.units if u.side == "soviet" and u.active
+                  and u.id not in bot.done and u.hex in sc.map.hexes]
+        for uid in sorted(movers, key=lambda x: bot.sel_key(x, order == "desc")):
+            if uid in bot.done:
+                continue
+            live = [m for m in movers if m not in bot.done]
+            if ans is None:
+                ans = _move_answer(bot, live)
+            stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
+            pick = choose_destination(ans, uid, number, _reading(bot, "9.25"))
+            unit = bot.unit(uid)
+            if stays:
+                bot.done.add(uid)
+                decisions.append({"unit": uid, "from": unit.hex, "to": None,
+                                  "method": number, "title": title,
+                                  "why": "its hex already satisfies the method: it does not "
+                                         "move by this or any later method",
+                                  "rules": ["9.21"]})
+                continue
+            if pick is None or pick["to"] is None:
+                continue
+            skips = [r for u, r in ans.rows("skips_4_9", 2) if u == uid]
+            start = unit.hex
+            bot.set_unit(uid, hex=pick["to"])
+            bot.done.add(uid)
+            bot.sc.moved.append(uid)
+            spec = bot.sc.map.hexes.get(pick["to"])
+            if spec is not None and spec.garrison:
+                bot.set_hex(pick["to"], garrison=False)  # 15.3: a Soviet unit ends there
+            if spec is not None and spec.owner == "german" and spec.terrain in ("town", "city"):
+                bot.set_hex(pick["to"], owner="soviet")  # 9.21 method 1: now Soviet
+            sc = bot.sc
+            decisions.append({"unit": uid, "from": start, "to": pick["to"], "method": number,
+                              "title": title, "candidates": pick["candidates"],
+                              "trail": pick["trail"], "skips_4_9": bool(skips),
+                              "reading": {"9.25": _reading(bot, "9.25")},
+                              "rules": sorted({"9.2", "9.21", "9.23", "9.24"}
+                                              | ({"9.25"} if pick.get("adjacent_to_german")
+                                                 else set()), key=rule_key)})
+            ans = None
+    for u in sc.units:
+        if u.side == "soviet" and u.active and u.id not in bot.done and u.hex in sc.map.hexes:
+            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
+                              "why": "no encoded method moves it", "rules": ["9.2"]})
+            bot.done.add(u.id)
+    return decisions
+
+
+# --- 9.4 Attack checks --------------------------------------------------------------------
+def _reading(bot: Bot, rule: str) -> str | None:
+    return bot.solver.readings_for(bot.sc).get(rule)
+
+
+def attack_check(bot: Bot, ans, lead: str) -> dict[str, Any]:
+    """One lead unit's check (9.4, 9.41): its target, the ratio, the Tactical Value."""
+    targets = sorted(t for u, t in ans.rows("lead", 2) if u == lead)
+    rows = (ans.rows("bot_cand", 2), ans.rows("bot_pref", 4))
+    step = clingo.Function("t", [S(lead)])
+    cands, prefs = _prefs(rows, step)
+    target, trail = prefer(cands, prefs, ["ratio", "a", "b", "c"],
+                           {"ratio": "the highest rounded ratio", "a": "a VP hex",
+                            "b": "the westernmost hex", "c": "the highest hex number"}, "9.41")
+    target = target or targets[0]
+    joins = sorted((u for lu, t, u in ans.rows("joins", 3) if lu == lead and t == target),
+                   key=bot.sel_key)
+    a = next(v for lu, t, v in ans.rows("sov_strength", 3) if lu == lead and t == target)
+    d = next(v for lu, t, v in ans.rows("ger_strength", 3) if lu == lead and t == target)
+    r = next(v for lu, t, v in ans.rows("rounded", 3) if lu == lead and t == target)
+    mods = [{"situation": w, "value": v} for lu, t, w, v in ans.rows("sit_mod", 4)
+            if lu == lead and t == target]
+    tv = [{"factor": w, "value": v} for lu, t, w, v in ans.rows("tv", 4)
+          if lu == lead and t == target]
+    verdict = next(v for lu, t, v, _r in ans.rows("verdict", 4) if lu == lead and t == target)
+    def of(name: str, t: str) -> int:
+        return next(v for lu, tt, v in ans.rows(name, 3) if lu == lead and tt == t)
+
+    per_target = [{"hex": t, "soviet": of("sov_strength", t), "german": of("ger_strength", t),
+                   "rounded": of("rounded", t) / 10} for t in targets]
+    return {"lead": lead, "target": target, "targets": per_target, "trail": trail,
+            "units": joins, "soviet_strength": a, "german_strength": d,
+            "ratio": f"{a}:{d}", "rounded": r / 10, "modifiers": mods,
+            "tactical_value": tv, "tactical_total": sum(x["value"] for x in tv) if tv else None,
+            "attack": str(verdict) == "attack",
+            "reading": {"9.4": _reading(bot, "9.4")},
+            "rules": sorted({"9.4", "9.41", "9.42", "9.43"}, key=rule_key)}
+
+
+def attack_step(bot: Bot, combat: bool = True) -> list[dict[str, Any]]:
+    """Activation step 3 (9.4): leads in ascending selector order, each check run at once
+    and, if it succeeds, the attack resolved before the next check."""
+    out: list[dict[str, Any]] = []
+    while True:
+        ans = bot.ask("botattack", [])
+        leads = sorted({u for u, _t in ans.rows("lead", 2)}, key=bot.sel_key)
+        if not leads:
+            break
+        check = attack_check(bot, ans, leads[0])
+        bot.sc.checked_targets.append(check["target"])
+        if check["attack"] and combat:
+            check["combat"] = soviet_combat(bot, check["target"], check["units"])
+        elif check["attack"]:
+            for uid in check["units"]:
+                bot.set_unit(uid, attacked=True)
+        out.append(check)
+    return out
+
+
+# --- 12.x A Soviet attack -------------------------------------------------------------------
+def _combat_facts(bot: Bot, target: str, attackers: list[str], defenders: list[str],
+                  soviet_attacks: bool, tactics: list[tuple[str, str]]) -> list:
+    facts = [F("b_target", [S(target)]),
+             F("b_soviet_attacks" if soviet_attacks else "b_german_attacks", [])]
+    facts += [F("b_attacker", [S(u)]) for u in attackers]
+    facts += [F("b_defender", [S(u)]) for u in defenders]
+    facts += [F("b_tactic", [const(t), F(by)]) for t, by in tactics]
+    return facts
+
+
+def _chit_facts(bot: Bot, ids: list[int]) -> list:
+    out = []
+    by_id = {c.id: c for c in bot.data.chits}
+    for i in ids:
+        for n, side in enumerate(by_id[i].sides, 1):
+            arg: clingo.Symbol
+            if side.ratio is not None:
+                arg = N(round(side.ratio * 10))
+            elif side.terrain:
+                out += [F("b_chit", [N(i), N(n), F("terrain"), F(t), N(side.hits.attacker),
+                                     N(side.hits.defender), N(side.hits.soviet),
+                                     N(side.hits.german), N(int(side.priority))])
+                        for t in side.terrain]
+                continue
+            elif side.value is not None:
+                arg = N(side.value)
+            else:
+                arg = F("none")
+            out.append(F("b_chit", [N(i), N(n), const(side.situation), arg,
+                                    N(side.hits.attacker), N(side.hits.defender),
+                                    N(side.hits.soviet), N(side.hits.german),
+                                    N(int(side.priority))]))
+    return out
+
+
+def draw_chits(bot: Bot, count: int) -> tuple[list[int], list[str]]:
+    """12.4, 12.42: draw chits from the cup (seeded); a darker chit returns the chits of
+    earlier combats to the cup."""
+    notes: list[str] = []
+    drawn: list[int] = []
+    dark = {c.id for c in bot.data.chits if c.dark}
+    for _ in range(count):
+        if not bot.cup:
+            bot.cup = [c.id for c in bot.data.chits if c.id not in drawn]
+            notes.append("the cup ran out: refilled with every chit not drawn in this combat")
+        i = bot.rng.choice(sorted(bot.cup))
+        bot.cup.remove(i)
+        drawn.append(i)
+        if i in dark:
+            bot.cup = sorted(set(c.id for c in bot.data.chits) - set(drawn))
+            notes.append(f"chit {i} is a darker chit: the chits of earlier combats go back "
+                         "into the cup (12.42)")
+    return drawn, notes
+
+
+def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]:
+    """The Soviet combat sequence (12.0): card draw for a tactic, chits, hits, the
+    German hits (the German player's choice: taken here as step losses, 12.52) and the
+    Soviet attacker's hits (12.54, 12.6, 12.55)."""
+    sc = bot.sc
+    defenders = [u.id for u in sc.units if u.hex == target and u.side == "german"]
+    tactics: list[tuple[str, str]] = []
+    notes = ["the auxiliary card's tactics (12.31: all must benefit the attack): not applied, "
+             "not encoded"]
+    joined: list[dict[str, Any]] = []
+    waiting = [r for r in bot.active_reserves if any(x.id == r for x in sc.reserve_box)]
+    if waiting:
+        joined = reserves_join(bot, target, attackers, waiting)
+        attackers = attackers + [j["unit"] for j in joined if j.get("hex")]
+        sc = bot.sc
+    if bot.stavka:
+        tactics.append(("nkvd", "soviet"))
+    ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True, tactics))
+    over = ans.rows("overwhelming", 2)
+    supported = True
+    card = None
+    if not over and sc.cards.draw_pile:
+        card = sc.cards.draw_pile.pop(0)
+        for t in bot.data.cards[card].tactics:
+            tactics.append((t, "soviet"))
+        if bot.data.cards[card].return_to_deck and len(sc.cards.draw_pile) >= 4:
+            sc.cards.draw_pile.append(card)
+            bot.rng.shuffle(sc.cards.draw_pile)
+        ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True,
+                                                 tactics))
+    positions = {u: bot.unit(u).hex for u in attackers if bot.unit(u) is not None}
+    chit_max = ans.rows("chit_max", 1)[0][0]
+    draws = [{"item": w, "chits": v} for w, v in ans.rows("draw_item", 2)]
+    drawn, cup_notes = draw_chits(bot, chit_max)
+    facts = _combat_facts(bot, target, attackers, defenders, True, tactics)
+    ans = bot.ask("botcombat", facts + _chit_facts(bot, drawn))
+    used = {i: s for i, s, _r in ans.rows("chit_used", 3)}
+    totals = dict(ans.rows("hit_total", 2))
+    adjust = [{"who": w, "why": x, "value": v} for w, x, v in ans.rows("adjust", 3)]
+    ger_hits, sov_hits = totals.get("defender", 0), totals.get("attacker", 0)
+    spec = bot.sc.map.hexes.get(target)
+    if spec is not None and spec.ip and any(
+            "improved position" in x["why"] and x["who"] == "defender" for x in adjust):
+        bot.set_hex(target, ip=False)  # 12.51: the IP marker is removed
+        ip_note = f"the IP marker in {target} is removed (12.51)"
+    else:
+        ip_note = None
+    # German defender: the player's choice (12.52); taken here as step losses, the first
+    # on a three-step or armor unit (12.6), evenly (12.61).
+    german_losses = _german_losses(bot, defenders, ger_hits)
+    eliminated = all(bot.unit(d) is None for d in defenders)
+    reduced_by = 0
+    if eliminated:
+        total_steps = sum(x["steps_before"] for x in german_losses["units"])
+        unfulfilled = max(0, ger_hits - 2 - total_steps)
+        reduced_by = min(unfulfilled, sov_hits)
+        sov_hits -= reduced_by
+    soviet_result = soviet_attacker_hits(bot, attackers, sov_hits, defender_left_vp=False)
+    for uid in attackers:
+        if bot.unit(uid) is not None:
+            bot.set_unit(uid, attacked=True)
+    vacated = not any(u.hex == target for u in bot.sc.units if u.side == "german")
+    advances = advance_step(bot, target, attackers) if vacated else []
+    return {"target": target, "attackers": attackers, "defenders": defenders,
+            "overwhelming": [w for w, _r in over], "card_drawn": card,
+            "reserves": joined, "ip_removed": ip_note, "advances": advances,
+            "positions": positions,
+            "tactics": [t for t, _b in tactics], "draw": draws, "chit_max": chit_max,
+            "chits": [{"id": i, "side": used.get(i)} for i in drawn],
+            "cup": cup_notes, "adjustments": adjust,
+            "hits": {"german": ger_hits + 0, "soviet": sov_hits + reduced_by},
+            "german_losses": german_losses, "soviet_hit_reduction_12_55": reduced_by,
+            "soviet_losses": soviet_result, "supported": supported, "notes": notes,
+            "rules": ["12.0", "12.3", "12.38", "12.4", "12.41", "12.5", "12.51", "12.52",
+                      "12.54", "12.55", "12.6"]}
+
+
+def _german_losses(bot: Bot, defenders: list[str], hits: int) -> dict[str, Any]:
+    units = [bot.unit(d) for d in defenders]
+    record = [{"unit": u.id, "steps_before": u.steps_left} for u in units]
+    lost: dict[str, int] = defaultdict(int)
+    first = sorted(units, key=lambda u: (not (u.max_steps >= 3 or u.type == "panzer"), u.id))
+    order = []
+    for _ in range(hits):
+        live = [u for u in first if u.steps_left - lost[u.id] > 0]
+        if not live:
+            break
+        least = min(lost[u.id] for u in live)
+        pick = next(u for u in live if lost[u.id] == least)
+        lost[pick.id] += 1
+        order.append(pick.id)
+    for u in units:
+        _lose(bot, u.id, lost[u.id])
+    return {"units": record, "losses": order,
+            "note": "the German player chooses (12.52); shown: all hits as step losses, the "
+                    "first on a three-step or armor unit (12.6), evenly (12.61)",
+            "rules": ["12.52", "12.6", "12.61"]}
+
+
+def _lose(bot: Bot, uid: str, n: int) -> None:
+    u = bot.unit(uid)
+    if u is None or n <= 0:
+        return
+    left = u.steps_left - n
+    if left <= 0:
+        bot.remove_unit(uid)
+    else:
+        bot.set_unit(uid, steps=left)
+
+
+def soviet_attacker_hits(bot: Bot, attackers: list[str], hits: int,
+                         defender_left_vp: bool) -> dict[str, Any]:
+    """12.54: the first hit a step loss; the rest by the table; 12.6 which unit."""
+    out: dict[str, Any] = {"hits": hits, "losses": [], "dispersed": False,
+                           "eliminated": False, "rules": ["12.54", "12.6", "12.61"]}
+    if hits <= 0:
+        return out
+    lost: dict[str, int] = defaultdict(int)
+    pick = _step_loss(bot, attackers, lost)
+    out["losses"].append(pick)
+    if hits > 1:
+        live = [u for u in attackers if bot.unit(u) is not None]
+        steps = sum(bot.unit(u).steps_left for u in live)
+        extra = [F("b_attacker_hits", [N(hits - 1)]), F("b_attacker_steps", [N(steps)])]
+        if defender_left_vp:
+            extra.append(F("b_defender_left_vp", []))
+        ans = bot.ask("botcombat", extra)
+        res = ans.rows("att_result", 4)
+        if res:
+            st, di, el, _r = res[0]
+            out["table"] = {"steps_left": steps, "hits_left": hits - 1, "steps_removed": st,
+                            "disperse": bool(di), "eliminate": bool(el)}
+            for _ in range(st):
+                p = _step_loss(bot, attackers, lost)
+                if p:
+                    out["losses"].append(p)
+            if di:
+                out["dispersed"] = True
+                for u in attackers:
+                    if bot.unit(u):
+                        bot.set_unit(u, dispersed=True)
+            if el:
+                out["eliminated"] = True
+                for u in attackers:
+                    if bot.unit(u):
+                        bot.remove_unit(u)
+    return out
+
+
+def _step_loss(bot: Bot, units: list[str], lost: dict[str, int]) -> dict[str, Any] | None:
+    """12.6, 12.61: the Soviet unit that loses a step."""
+    live = [u for u in units if bot.unit(u) is not None]
+    if not live:
+        return None
+    least = min(lost[u] for u in live)
+    pool = [u for u in live if lost[u] == least]
+    ans = bot.ask("botcombat", [F("b_loser_pool", [S(u)]) for u in pool])
+    cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "loss")
+    chosen, trail = prefer(cands, prefs, ["most steps", "higher selector"], rule="12.6")
+    chosen = chosen or sorted(cands)[0]
+    lost[chosen] += 1
+    before = bot.unit(chosen).steps_left
+    _lose(bot, chosen, 1)
+    return {"unit": chosen, "steps_before": before, "eliminated": before == 1,
+            "candidates": sorted(pool), "trail": trail, "rules": ["12.6", "12.61"]}
+
+
+# --- 12.53 A Soviet defender takes N hits --------------------------------------------------
+def soviet_defender_hits(bot: Bot, hex_id: str, hits: int, attackers_across: bool = False,
+                         retreat_to: list[str] | None = None,
+                         tactics: list[str] | None = None) -> dict[str, Any]:
+    """12.53: each hit in turn: A (retreated as far as allowed: step loss), B (hits at
+    least the steps: retreat), C (hold check on the die)."""
+    defenders = [u.id for u in bot.sc.units if u.hex == hex_id and u.side == "soviet"]
+    attackers: list[str] = []
+    base = _combat_facts(bot, hex_id, attackers, defenders, False,
+                         [(t, "soviet") for t in (tactics or [])])
+    if attackers_across:
+        base.append(F("b_all_across", []))
+    ans = bot.ask("botcombat", base + [F("b_hits_given", [N(hits)]), F("b_hits_left", [N(0)]),
+                                       F("b_retreated", [N(0)])])
+    to_take, _ = ans.rows("hits_to_take", 2)[0]
+    reductions = [{"why": w, "value": v} for w, v in ans.rows("hit_reduction", 2)]
+    steps_out: list[dict[str, Any]] = []
+    retreated = 0
+    here = hex_id
+    retreat_to = list(retreat_to or [])
+    left = to_take
+    lost: dict[str, int] = defaultdict(int)
+    while left > 0 and any(bot.unit(d) for d in defenders):
+        live = [d for d in defenders if bot.unit(d)]
+        facts = _combat_facts(bot, here, [], live, False,
+                              [(t, "soviet") for t in (tactics or [])])
+        if attackers_across:
+            facts.append(F("b_all_across", []))
+        facts += [F("b_hits_given", [N(hits)]), F("b_hits_left", [N(left)]),
+                  F("b_retreated", [N(retreated)])]
+        ans = bot.ask("botcombat", facts)
+        prio = ans.rows("hit_priority", 3)
+        letter, _rule, action = prio[0]
+        rec: dict[str, Any] = {"hit": to_take - left + 1, "hits_left": left,
+                               "retreated": retreated, "priority": letter,
+                               "max_retreat": ans.rows("max_retreat", 1)[0][0],
+                               "rules": ["12.53"]}
+        if str(action) == "hold_check":
+            chance = ans.rows("hold_chance", 1)[0][0]
+            rec["hold"] = [{"factor": w, "value": v} for w, v in ans.rows("hold", 2)]
+            rec["hold_chance"] = chance
+            roll = bot.roll(f"hold check for the defenders of {here} (12.53)")
+            ans2 = bot.ask("botcombat", facts + [F("b_roll", [N(roll)])])
+            result = str(ans2.rows("hold_result", 2)[0][0])
+            rec["roll"] = roll
+            action = result
+        else:
+            action = str(action)
+        rec["result"] = action
+        if action == "step_loss":
+            rec["loss"] = _step_loss(bot, live, lost)
+        else:
+            retreated += 1
+            if retreat_to:
+                dest = retreat_to.pop(0)
+                for d in live:
+                    bot.set_unit(d, hex=dest)
+                here = dest
+                rec["to"] = dest
+            else:
+                rec["to"] = None
+                rec["note"] = ("the retreat hex is chosen by 12.7 (give --retreat-to to move "
+                               "the units); later hits are judged in the hex fought in")
+            if retreated == 2:
+                for d in live:
+                    bot.set_unit(d, dispersed=True)
+                rec["dispersed"] = True
+        steps_out.append(rec)
+        left -= 1
+    return {"hex": hex_id, "defenders": defenders, "hits": hits, "hits_to_take": to_take,
+            "reductions": reductions, "steps": steps_out,
+            "rolls": [{"purpose": r.purpose, "roll": r.total} for r in bot.dice.log],
+            "rules": ["12.51", "12.53", "12.6", "12.61", "12.7", "12.75"]}
+
+
+# --- A whole activation -------------------------------------------------------------------
+def replay(bot: Bot, drawn: list[str] | None = None,
+           event_blocked: bool = False) -> dict[str, Any]:
+    """One Soviet impulse's first activation on seeded dice: the cards (8.1), the
+    activation (8.13), movement (9.2), attack checks and attacks (9.4, 12.x) and the
+    undispersal of step 7 (12.9)."""
+    sc = bot.sc
+    start = {u.id: u.hex for u in sc.units}
+    if drawn is None:
+        drawn = sc.cards.draw_pile[:2]
+        del sc.cards.draw_pile[:2]
+    out: dict[str, Any] = {"game": sc.game, "turn": sc.turn, "data": bot.data.label,
+                           "seed": bot.seed}
+    if not drawn:
+        out["error"] = "the Soviet draw pile is empty"
+        return out
+    cards = select_card(bot, drawn, event_blocked)
+    out["cards"] = cards
+    if "error" in cards:
+        return out
+    bot.sc = bot.sc.model_copy(update={"cards": bot.sc.cards.model_copy(
+        update={"command": cards["command"], "auxiliary": cards["auxiliary"]})})
+    cmd = cards["command_done"]
+    if cmd is not None and cmd["kind"] == "replacement":
+        out["activation"] = None
+        out["replacement"] = replacement(bot, cmd["arg"])
+        out["note"] = "the command card's first command is a replacement (8.12, 16.1)"
+        return out
+    if cmd is None or cmd["kind"] not in ("army", "army-units", "front", "stavka"):
+        out["activation"] = None
+        out["note"] = ("no activation command can be carried out" if cmd is None else
+                       f"the command card's first command is a {cmd['kind']} command "
+                       "(8.11, 8.12): no activation")
+        return out
+    out["activation"] = activate(bot, cmd, cards["command"])
+    fronts = sorted({u.front for u in bot.sc.units if u.active and u.front})
+    out["objective_check"] = [objective_check(bot, f) for f in fronts]
+    out["moves"] = move_step(bot)
+    out["end_hexes"] = {u.id: u.hex for u in bot.sc.units}
+    out["attacks"] = attack_step(bot)
+    waiting = [r for r in bot.active_reserves if any(x.id == r for x in bot.sc.reserve_box)]
+    out["reserves"] = (place_reserves_step4(bot, waiting) if bot.sc.turn >= 4 else [])
+    out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
+    out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
+                                                         "why": "from game-turn 4"}
+    out["not_encoded"] = ["12.83 routes 3 and 6 (enabling supply, a second hex) and its "
+                          "proximity and supply restrictions", *NOT_ENCODED_MOVES]
+    undispersed = []
+    for u in list(bot.sc.units):
+        if u.side == "soviet" and u.active and u.dispersed and not u.attacked:
+            bot.set_unit(u.id, dispersed=False)
+            undispersed.append(u.id)
+    sc = bot.sc
+    out["undispersed"] = {"units": undispersed, "rules": ["12.9"]}
+    out["rolls"] = [{"purpose": r.purpose, "roll": r.total} for r in bot.dice.log]
+    out["start"] = start
+    out["end"] = {u.id: u.hex for u in sc.units}
+    out["eliminated"] = sorted(set(start) - set(out["end"]))
+    return out
+
+
+
+# --- 9.11 Objective check and 9.7 IP -------------------------------------------------------
+def _tables() -> tuple[dict, dict]:
+    import yaml
+
+    from adjudicator.games import get_game
+
+    folder = get_game("eak").kb_folder / "tables"
+    place = yaml.safe_load((folder / "objective-placement.yaml").read_text(encoding="utf-8"))
+    gaz = yaml.safe_load((folder / "gazetteer.yaml").read_text(encoding="utf-8"))
+    return place, {str(k): v for k, v in gaz["hexes"].items()}
+
+
+def _column(roll: int) -> str:
+    return "1-6" if roll <= 6 else ("7-9" if roll <= 9 else "10")
+
+
+def objective_check(bot: Bot, front: str) -> dict[str, Any]:
+    """Activation step 1 (9.11): is the front's objective marker relocated, and where (a
+    roll on the placement tables)."""
+    sc = bot.sc
+    marker = next((o for o in sc.objectives if o.front == front and o.army is None), None)
+    out: dict[str, Any] = {"front": front, "rules": ["9.11"]}
+    if sc.turn > 7:
+        out.update(relocate=False, why="the objective check is made on game-turns 1-7 (9.0)")
+        return out
+    if marker is None:
+        out.update(relocate=False, why="the front's objective marker is not on the map "
+                   "(9.12): the step is skipped")
+        return out
+    units = [u.id for u in sc.units if u.side == "soviet" and u.front == front
+             and u.hex in sc.map.hexes]
+    ans = bot.ask("botsteps", [F("b_active_front", [F(front)])]
+                  + [F("b_mover", [S(u)]) for u in units])
+    why = [{"unit": u, "why": w} for _f, u, w, _r in ans.rows("objective_reached", 4)]
+    out.update(hex=marker.hex, reasons=why, relocate=bool(why))
+    if not why:
+        out["why"] = "no unit of the front occupies, is next to or is proximate to it"
+        return out
+    place, gaz = _tables()
+    names = {h: n for h, n in gaz.items()}
+    here = sc.map.hexes[marker.hex].name if marker.hex in sc.map.hexes else None
+    keys = [marker.hex, here, names.get(marker.hex)]
+    for table in ("first-to-second", "second-to-third"):
+        rows = place[table]["rows"]
+        key = next((k for k in keys if k and k in rows), None)
+        if key is None:
+            continue
+        roll = bot.roll(f"objective placement ({place[table]['title']}, 9.11)")
+        cell = rows[key][_column(roll)]
+        name, _, side = str(cell).rpartition(" ")
+        to = name if name.isdigit() else next((h for h, n in gaz.items() if n == name
+                                               or n.rstrip("y") == name.rstrip("i")), None)
+        direction = {"W": "west", "S": "south"}.get(side)
+        out.update(table=table, roll=roll, result=str(cell), to=to, direction=direction,
+                   rules=["9.11", "9.12"] if table == "second-to-third" else ["9.11"])
+        if to in sc.map.hexes:
+            objs = [o.model_copy(update={"hex": to, "direction": direction}) if o is marker
+                    else o for o in sc.objectives]
+            bot.sc = bot.sc.model_copy(update={"objectives": objs})
+        else:
+            out["note"] = f"{to or name} is not on this map: the marker stays"
+        return out
+    out["note"] = ("the marker's hex is in neither placement table: it is a third "
+                   "objective (9.12), removed when a Soviet unit enters it")
+    out["rules"] = ["9.11", "9.12"]
+    return out
+
+
+def place_ip(bot: Bot) -> dict[str, Any]:
+    """Activation step 6 (9.7, game-turn 4 on): the hex that receives an IP marker."""
+    ans = bot.ask("botsteps", [])
+    cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "ip")
+    out: dict[str, Any] = {"candidates": sorted(cands), "rules": ["9.7"],
+                           "refused": sorted(h for h, _r in ans.rows("ip_refused", 2)),
+                           "not_encoded": ["preference (b): a supplied German unit "
+                                           "proximate to the hex"]}
+    if not cands:
+        out["hex"] = None
+        return out
+    chosen, trail = prefer(cands, prefs, ["a", "c", "d"],
+                           {"a": "next to a supplied German unit",
+                            "c": "the least Soviet strength", "d": "the lowest hex number"},
+                           "9.7")
+    out.update(hex=chosen, trail=trail)
+    if chosen:
+        bot.set_hex(chosen, ip=True)
+    return out
+
+
+# --- 9.5, 12.2 Placing active reserves -----------------------------------------------------
+def _reserve_unit(bot: Bot, rid: str, hex_id: str):
+    from adjudicator.games.eak.scenario import Unit
+
+    r = next(x for x in bot.sc.reserve_box if x.id == rid)
+    return Unit(id=r.id, side="soviet", hex=hex_id, type=r.type, selector=r.selector,
+                strength=r.strength, ma=r.ma, max_steps=r.max_steps, steps=r.steps,
+                army=r.army, front=r.front, supply=r.supply, active=True)
+
+
+def _place(bot: Bot, rid: str, hex_id: str) -> None:
+    unit = _reserve_unit(bot, rid, hex_id)
+    bot.sc = bot.sc.model_copy(update={
+        "units": [*bot.sc.units, unit],
+        "reserve_box": [x for x in bot.sc.reserve_box if x.id != rid]})
+    bot.sc.placed_from_reserve.append(rid)
+    if bot.sc.map.hexes[hex_id].garrison:
+        bot.set_hex(hex_id, garrison=False)  # 9.5, 15.3: the garrison marker goes
+
+
+def _reserve_ask(bot: Bot, rid: str, front: str, extra: list) -> Any:
+    facts = [F("b_placing", [S(rid)]), F("b_active_front", [F(front)])]
+    facts += [F("b_reacher", [S(u.id)]) for u in bot.sc.units if u.hex in bot.sc.map.hexes]
+    return bot.ask("botreserve", facts + extra)
+
+
+def place_reserves_step4(bot: Bot, active_reserves: list[str]) -> list[dict[str, Any]]:
+    """Activation step 4 (9.5, game-turn 4 on): every active reserve still in the box,
+    in descending selector order, into a village or Soviet town or city of the front."""
+    out = []
+    texts = {"a": "German supply traceable or a German unit proximate", "b": "garrisoned",
+             "c": "next to a German unit", "d": "in Soviet support", "e": "a city",
+             "f": "a VP hex", "g": "closest to a supplied unit of the active army",
+             "h": "closest to a supplied unit of the active front"}
+    for rid in sorted(active_reserves, key=lambda r: bot.sel_key(r, True)):
+        r = next((x for x in bot.sc.reserve_box if x.id == rid), None)
+        if r is None:
+            continue
+        ans = _reserve_ask(bot, rid, r.front, [])
+        cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "r5")
+        refused = [{"hex": h, "why": w} for h, w, _r in ans.rows("r5_refused", 3)]
+        # a village is eligible only if the unit placed there would not be nearly surrounded
+        villages = {h for (h,) in ans.rows("r5_village", 1)}
+        for h in sorted(villages & set(cands)):
+            trial = Bot(bot.sc, bot.data, solver=bot.solver, tec=bot.tec)
+            _place(trial, rid, h)
+            t = trial.ask("botterms", [F("b_reacher", [S(u.id)]) for u in trial.sc.units
+                                       if u.side == "german"])
+            if any(w == rid for w, _v, _x, _r in t.rows("nearly_surrounded", 4)):
+                cands.remove(h)
+                refused.append({"hex": h, "why": "the unit would be nearly surrounded"})
+        rec: dict[str, Any] = {"unit": rid, "candidates": sorted(cands), "refused": refused,
+                               "rules": ["9.5", "8.3"]}
+        if cands:
+            chosen, trail = prefer(cands, prefs, list("abcdefgh"), texts, "9.5")
+            chosen = chosen or sorted(cands)[-1]
+            rec.update(hex=chosen, trail=trail)
+            _place(bot, rid, chosen)
+        else:
+            rec["hex"] = None
+        out.append(rec)
+    return out
+
+
+def reserves_join(bot: Bot, target: str, attackers: list[str],
+                  active_reserves: list[str]) -> list[dict[str, Any]]:
+    """Step 1 of a Soviet attack (12.2): active reserves in ascending selector order, each
+    placed next to the target while the attack is not overwhelming."""
+    out = []
+    texts = {"a": "in Soviet support (the attack not yet supported)",
+             "b": "causing surround of the defender", "c": "not across a Dniepr hexside",
+             "d": "flanking the defender", "e": "unoccupied", "f": "the highest hex number"}
+    joined = list(attackers)
+    for rid in sorted(active_reserves, key=bot.sel_key):
+        r = next((x for x in bot.sc.reserve_box if x.id == rid), None)
+        if r is None:
+            continue
+        defenders = [u.id for u in bot.sc.units if u.hex == target]
+        over = bot.ask("botcombat", _combat_facts(bot, target, joined, defenders, True, []))
+        if over.rows("overwhelming", 2):
+            out.append({"unit": rid, "hex": None, "why": "the attack is overwhelming (12.38)",
+                        "rules": ["12.2", "12.38"]})
+            break
+        extra = [F("b_target", [S(target)])] + [F("b_attacker", [S(u)]) for u in joined]
+        extra += [F("b_joined", [S(u)]) for u in bot.sc.placed_from_reserve]
+        ans = _reserve_ask(bot, rid, r.front, extra)
+        cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "r2")
+        rec: dict[str, Any] = {"unit": rid, "candidates": sorted(cands),
+                               "refused": [{"hex": h, "why": w}
+                                           for h, w, _r in ans.rows("r2_refused", 3)],
+                               "rules": ["12.2", "8.3"]}
+        if not cands:
+            rec["hex"] = None
+            out.append(rec)
+            continue
+        chosen, trail = prefer(cands, prefs, list("abcdef"), texts, "12.2")
+        chosen = chosen or sorted(cands)[-1]
+        rec.update(hex=chosen, trail=trail)
+        _place(bot, rid, chosen)
+        joined.append(rid)
+        out.append(rec)
+    return out
+
+
+# --- 9.6 Removing units to the reserve box -------------------------------------------------
+def _board(bot: Bot, front: str) -> tuple[Any, dict[str, Any]]:
+    sc = bot.sc
+    kharkov = [h for h, spec in sc.map.hexes.items() if spec.name == "Kharkov" or h == "0912"]
+    facts = [F("b_active_front", [F(front)])] + [F("b_kharkov", [S(h)]) for h in kharkov]
+    facts += [F("b_reacher", [S(u.id)]) for u in sc.units
+              if u.side == "german" and u.hex in sc.map.hexes]
+    ans = bot.ask("botremove", facts)
+    state = {
+        "nearly": {w for (w,) in ans.rows("rm_nearly", 1)},
+        "traces": {h for (h,) in ans.rows("rm_traces", 1)},
+        "surrounded": {u for (u,) in ans.rows("rm_surrounded", 1)},
+    }
+    return ans, state
+
+
+def removal_step(bot: Bot, front: str) -> list[dict[str, Any]]:
+    """Activation step 5 (9.6, game-turn 2 on): active units checked one at a time in
+    descending selector order; each removal changes the board for the next check."""
+    from adjudicator.games.eak.scenario import ReserveUnit
+
+    out: list[dict[str, Any]] = []
+    if bot.sc.turn < 2:
+        return out
+    order = sorted((u.id for u in bot.sc.units if u.side == "soviet" and u.active
+                    and u.hex in bot.sc.map.hexes), key=lambda x: bot.sel_key(x, True))
+    for uid in order:
+        unit = bot.unit(uid)
+        if unit is None:
+            continue
+        ans, before = _board(bot, front)
+        rec: dict[str, Any] = {"unit": uid, "hex": unit.hex, "removed": False,
+                               "rules": ["9.6"]}
+        fails = [w for u, w, _r in ans.rows("rm_fails", 3) if u == uid]
+        if fails:
+            rec["why"] = "; ".join(sorted(set(fails)))
+            out.append(rec)
+            continue
+        situations = sorted({w for u, w, _r in ans.rows("rm_situation", 3) if u == uid})
+        if not situations:
+            rec["why"] = "in none of the four situations"
+            out.append(rec)
+            continue
+        trial = Bot(bot.sc, bot.data, solver=bot.solver, tec=bot.tec)
+        trial.remove_unit(uid)
+        _a, after = _board(trial, front)
+        others = {u.id: u.hex for u in bot.sc.units if u.side == "soviet" and u.id != uid}
+        newly_nearly = sorted((after["nearly"] - before["nearly"]) & set(others))
+        lost_supply = sorted(u for u, h in others.items()
+                             if h in before["traces"] and h not in after["traces"])
+        in_limit = any(u == uid for (u,) in ans.rows("rm_in_limit", 1))
+        german = {u.id for u in bot.sc.units if u.side == "german"}
+        freed = sorted((before["surrounded"] - after["surrounded"]) & german) if in_limit else []
+        blocked = []
+        if newly_nearly:
+            blocked.append(f"{', '.join(newly_nearly)} would become nearly surrounded")
+        if lost_supply:
+            blocked.append(f"{', '.join(lost_supply)} could no longer trace supply")
+        if freed:
+            blocked.append(f"the German {', '.join(freed)} would no longer be surrounded")
+        rec["situations"] = situations
+        if blocked:
+            rec["why"] = "; ".join(blocked)
+            out.append(rec)
+            continue
+        reserve = ReserveUnit(id=unit.id, type=unit.type, selector=unit.selector or "0",
+                              strength=unit.strength, ma=unit.ma, max_steps=unit.max_steps,
+                              steps=unit.steps, army=unit.army or "", front=unit.front
+                              or front, supply=unit.supply)
+        bot.remove_unit(uid)
+        bot.sc = bot.sc.model_copy(update={"reserve_box": [*bot.sc.reserve_box, reserve]})
+        rec["removed"] = True
+        out.append(rec)
+    return out
+
+
+# --- 15.1, 15.3 Garrisons ------------------------------------------------------------------
+def _garrison_ask(bot: Bot, extra: list) -> Any:
+    facts = [F("b_garrison_zoc", [])]
+    facts += [F("b_reacher", [S(u.id)]) for u in bot.sc.units if u.hex in bot.sc.map.hexes]
+    return bot.ask("botgarrison", facts + extra)
+
+
+def place_garrisons(bot: Bot) -> dict[str, Any]:
+    """15.1 (Supply Phase step 1, game-turn 4 on): garrisons in every empty Soviet VP hex
+    with a Soviet supply path, then in the empty villages that qualify, in descending hex
+    number, each placement possibly removing an earlier village garrison."""
+    out: dict[str, Any] = {"vp_hexes": [], "villages": [], "removed": [], "rules": ["15.1"]}
+    if bot.sc.turn < 4:
+        out["why"] = "garrisons are placed from game-turn 4"
+        return out
+    ans = _garrison_ask(bot, [])
+    for h, _r in ans.rows("g_vp", 2):
+        bot.set_hex(h, garrison=True)
+        out["vp_hexes"].append(h)
+    villages = sorted((h for h, spec in bot.sc.map.hexes.items()
+                       if spec.village and not spec.garrison
+                       and not any(u.hex == h for u in bot.sc.units)),
+                      key=lambda h: -int(h) if h.isdigit() else 0)
+    for v in villages:
+        trial = Bot(bot.sc, bot.data, solver=bot.solver, tec=bot.tec)
+        trial.set_hex(v, garrison=True)
+        a = _garrison_ask(trial, [F("b_gcheck", [S(v)])])
+        fails = sorted({w for h, w, _r in a.rows("g_fails", 3) if h == v})
+        if fails:
+            out["villages"].append({"hex": v, "placed": False, "why": fails})
+            continue
+        bot.set_hex(v, garrison=True)
+        out["villages"].append({"hex": v, "placed": True})
+        for w, spec in sorted(bot.sc.map.hexes.items()):
+            if w == v or not (spec.garrison and spec.village) or spec.vp:
+                continue
+            again = _garrison_ask(bot, [F("b_gcheck", [S(w)])])
+            lost = sorted({x for h, x, _r in again.rows("g_fails", 3) if h == w})
+            if lost:
+                bot.set_hex(w, garrison=False)
+                out["removed"].append({"hex": w, "after": v, "why": lost})
+    return out
+
+
+def garrison_end_check(bot: Bot) -> dict[str, Any]:
+    """15.3 (End of Turn Phase): a village garrison without a German or a Soviet supply
+    path is removed (other garrisons not next to German units have a ZOC meanwhile)."""
+    removed: dict[str, list[str]] = defaultdict(list)
+    checked = sorted(h for h, spec in bot.sc.map.hexes.items()
+                     if spec.garrison and spec.village and not spec.vp)
+    for g in checked:
+        ans = _garrison_ask(bot, [F("b_end_check", []), F("b_gcheck", [S(g)])])
+        for h, w, _r in ans.rows("g_remove", 3):
+            removed[h].append(w)
+    for h in removed:
+        bot.set_hex(h, garrison=False)
+    return {"checked": checked,
+            "removed": [{"hex": h, "why": sorted(w)} for h, w in sorted(removed.items())],
+            "rules": ["15.3"]}
+
+
+# --- 12.83 Soviet advance after combat -----------------------------------------------------
+def _arrow_facts(sc: Any, front: str | None = None) -> list:
+    """b_arrow_to(H,T,Kind): the printed arrows of the hexes (their ``arrows`` field) in
+    force for a unit of ``front`` (an arrow marked for the other front is disregarded)."""
+    out = []
+    for h in sorted(sc.map.hexes):
+        for kind, to in sc.arrows_from(h, front):
+            if to is not None:
+                out.append(F("b_arrow_to", [S(h), S(to), F(kind)]))
+    return out
+
+
+def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, Any]]:
+    """12.83: victorious attacking units, in ascending selector order, each checked for an
+    advance into the vacated hex (the table by route and units already there; a roll)."""
+    out = []
+    arrived = 0
+    for uid in sorted(attackers, key=bot.sel_key):
+        u = bot.unit(uid)
+        if u is None or u.dispersed:
+            continue
+        base = [F("b_vacated", [S(target)]), F("b_advancer", [S(uid)]),
+                F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc, u.front)
+        ans = bot.ask("botadvance", base)
+        rows = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
+        chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
+        refused = [w for x, w, _r in ans.rows("adv_refused", 3) if x == uid]
+        rec: dict[str, Any] = {"unit": uid, "from": u.hex, "into": target, "routes": rows,
+                               "already_there": arrived, "chance": chance,
+                               "refused": refused, "rules": ["12.8", "12.83"]}
+        if any(x == uid for (x,) in ans.rows("adv_needs_roll", 1)):
+            roll = bot.roll(f"advance of {uid} into {target} (12.83)")
+            rec["roll"] = roll
+            ans = bot.ask("botadvance", base + [F("b_roll", [N(roll)])])
+        result = next((str(r) for x, r, _ in ans.rows("adv_result", 3) if x == uid), "stay")
+        rec["advances"] = result == "advance"
+        if rec["advances"]:
+            bot.set_unit(uid, hex=target)
+            arrived += 1
+        out.append(rec)
+    return out
+
+
+# --- 8.12, 16.1 Soviet replacements ---------------------------------------------------------
+def replacement(bot: Bot, army: str) -> dict[str, Any]:
+    """16.1: the unit of ``army`` that receives the one Soviet replacement step: an
+    eliminated unit goes to the reserve box on its one-step side, a reduced unit on the map
+    regains its step."""
+    sc = bot.sc
+    facts = [F("b_repl_army", [S(army)])]
+    facts += [F("b_elim", [S(e.id), S(e.army), unit_kind(e.type), N(selector(e.selector)),
+                           N(e.max_steps)]) for e in sc.eliminated_box]
+    ans = bot.ask("botreplace", facts)
+    cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "repl")
+    out: dict[str, Any] = {"army": army, "candidates": sorted(cands), "rules": ["16.1", "16.2"],
+                           "refused": [{"unit": u, "why": w}
+                                       for u, w, _r in ans.rows("repl_refused", 3)]}
+    if not cands:
+        out["unit"] = None
+        return out
+    chosen, trail = prefer(cands, prefs, ["priority", "lowest selector"], rule="16.1")
+    chosen = chosen or sorted(cands)[0]
+    out.update(unit=chosen, trail=trail)
+    elim = next((e for e in sc.eliminated_box if e.id == chosen), None)
+    if elim is not None:
+        moved = elim.model_copy(update={"steps": 1})
+        bot.sc = sc.model_copy(update={
+            "eliminated_box": [e for e in sc.eliminated_box if e.id != chosen],
+            "reserve_box": [*sc.reserve_box, moved]})
+        out["to"] = "reserve box, one-step side"
+    else:
+        bot.set_unit(chosen, steps=2)
+        out["to"] = "two-step side"
+    return out
