@@ -84,6 +84,14 @@ def ref_table(sc, units, readings, asp_left):
 
 
 def in_scope(sc) -> bool:
+    """Positions both sides can answer: no double-edge bond, and no hex where the movement
+    generator put units of both sides (a position the scenario checks refuse unless the
+    hex is a Contested City, 29.1.1)."""
+    sides: dict[str, set[str]] = {}
+    for u in sc.units:
+        sides.setdefault(u.hex, set()).add(u.side)
+    if any(len(s) > 1 for s in sides.values()):
+        return False
     return not double_edge_bond(ref_bonds(sc))
 
 
