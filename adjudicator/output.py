@@ -28,9 +28,13 @@ def cite(rules: list[str] | tuple[str, ...]) -> str:
     return "[" + ", ".join(rules) + "]" if rules else ""
 
 
-def emit(data: dict[str, Any], text: Callable[[Console], None], as_json: bool) -> None:
-    """Print ``data`` as JSON, or call ``text`` to print it for a reader."""
+def emit(data: dict[str, Any] | Callable[[], dict[str, Any]], text: Callable[[Console], None],
+         as_json: bool) -> None:
+    """Print ``data`` as JSON, or call ``text`` to print it for a reader. ``data`` may be
+    a function that makes it (then it is made only for JSON)."""
     if as_json:
+        if callable(data):
+            data = data()
         sys.stdout.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
     else:
         text(console)

@@ -9,7 +9,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from adjudicator.errors import usage_error
 from adjudicator.games.s42.queries.bonds import BondsAnswer
@@ -18,6 +17,7 @@ from adjudicator.games.s42.queries.check import KINDS, CheckAnswer
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
+from adjudicator.texttable import TextTable, print_table
 
 ReadingOpt = Annotated[
     list[str] | None,
@@ -52,18 +52,18 @@ def print_bonds(sc: Scenario, console: Console, solver: Solver | None = None,
     if not answer.bonds:
         console.print("No ZOC bonds in this position [7.1].")
     else:
-        table = Table("side", "kind", "ends", "state", "closes / runs through", "rules",
-                      title="ZOC bonds")
+        table = TextTable("side", "kind", "ends", "state", "closes / runs through", "rules",
+                          title="ZOC bonds")
         for b in answer.bonds:
             if b.broken:
                 state = "broken"
             elif b.negated:
                 state = "negated"
             else:
-                state = "[bold]standing[/bold]"
+                state = ("standing", "bold")
             through = ", ".join(b.through_hexes + b.through_hexsides)
             table.add_row(b.side, b.kind, "-".join(b.ends), state, through, cite(b.rules))
-        console.print(table)
+        print_table(console, table)
     for b in answer.bonds:
         for other in b.crosses:
             if b.id < other:
@@ -91,7 +91,7 @@ def bonds(file: ScenarioArg, reading: ReadingOpt = None, json: JsonOpt = False) 
     sc = load_scenario(file)
     solver = Solver(sc.game)
     answer = bonds_query(sc, solver, parse_readings(reading, solver))
-    emit(answer.to_json(), lambda c: print_bonds(sc, c, answer=answer), json)
+    emit(answer.to_json, lambda c: print_bonds(sc, c, answer=answer), json)
 
 
 # -- check ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from adjudicator.games.s42.queries.supply import supply as supply_query
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
+from adjudicator.texttable import TextTable, print_table
 
 SideOpt = Annotated[
     str | None, typer.Option("--side", help="Only this side's units: axis or soviet.")
@@ -40,10 +41,11 @@ def print_supply(sc: Scenario, console: Console, solver: Solver | None = None,
     console.print(f"Overland portion at most {answer.limit} hexes {cite(answer.limit_rules)}; "
                   f"sources: " + (", ".join(f"{s.side} {s.kind} {s.where} {cite(s.rules)}"
                                             for s in answer.sources) or "none"))
-    table = Table("unit", "hex", "status", "line of supply / why not", "rules",
-                  title="Supply status (16.1)")
+    # (one row per unit, as plain text: the table of a full map is long)
+    table = TextTable("unit", "hex", "status", "line of supply / why not", "rules",
+                      title="Supply status (16.1)")
     for u in answer.units:
-        st = f"[{STYLE[u.status]}]{u.status}[/]"
+        st = u.status
         if u.changed:
             st += f" (marked {u.marker})"
         if u.path:
@@ -56,8 +58,8 @@ def print_supply(sc: Scenario, console: Console, solver: Solver | None = None,
             line += "\n" + ("; ".join(parts) if parts else u.reason)
         else:
             line = u.reason
-        table.add_row(u.id, u.hex, st, line, cite(u.rules))
-    console.print(table)
+        table.add_row(u.id, u.hex, (st, STYLE[u.status]), line, cite(u.rules))
+    print_table(console, table)
     if answer.sea_control:
         for sea, side in answer.sea_control.items():
             console.print(f"{side} commands the Sea of {sea.capitalize()} [16.2.4]")
@@ -74,7 +76,7 @@ def supply(file: ScenarioArg, side: SideOpt = None, reading: ReadingOpt = None,
     sc = load_scenario(file)
     solver = Solver(sc.game)
     answer = supply_query(sc, solver, side=chosen, readings=parse_readings(reading, solver))
-    emit(answer.to_json(), lambda c: print_supply(sc, c, solver, answer), json)
+    emit(answer.to_json, lambda c: print_supply(sc, c, solver, answer), json)
 
 
 def print_attrition(answer: AttritionAnswer, console: Console) -> None:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.table import Table
 
+from adjudicator.games.s42.queries.zoc import ZocAnswer
 from adjudicator.games.s42.queries.zoc import zoc as zoc_query
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
+from adjudicator.texttable import TextTable, print_table
 
 
-def print_zoc(sc: Scenario, console: Console, solver: Solver | None = None) -> None:
-    answer = zoc_query(sc, solver)
+def print_zoc(sc: Scenario, console: Console, solver: Solver | None = None,
+              answer: ZocAnswer | None = None) -> None:
+    answer = answer or zoc_query(sc, solver)
     for side in ("axis", "soviet"):
         hexes = [h for h, sides in answer.zoc.items() if side in sides]
         console.print(
@@ -23,10 +25,10 @@ def print_zoc(sc: Scenario, console: Console, solver: Solver | None = None) -> N
     if contested:
         console.print(f"Both sides' ZOC: {' '.join(contested)}")
     if answer.no_zoc:
-        table = Table("unit", "why it exerts no ZOC", "rules", title="Units without a ZOC")
+        table = TextTable("unit", "why it exerts no ZOC", "rules", title="Units without a ZOC")
         for n in answer.no_zoc:
             table.add_row(n.unit, _why_no_zoc(sc, n.unit), cite(n.rules))
-        console.print(table)
+        print_table(console, table)
     for b in answer.blocked:
         console.print(f"{b.unit}'s ZOC does not cross into {b.hex} {cite(b.rules)}")
 
@@ -50,7 +52,8 @@ def _why_no_zoc(sc: Scenario, unit_id: str) -> str:
 def zoc(file: ScenarioArg, json: JsonOpt = False) -> None:
     """For every hex, the sides exerting a zone of control into it (6.1)."""
     sc = load_scenario(file)
-    emit(zoc_query(sc).to_json(), lambda c: print_zoc(sc, c), json)
+    answer = zoc_query(sc)
+    emit(answer.to_json, lambda c: print_zoc(sc, c, answer=answer), json)
 
 
 #: The zones of control come first in the demo.
