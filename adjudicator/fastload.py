@@ -274,28 +274,31 @@ def read_json(text: str, file: str) -> dict | None:
 
 
 def _keys(data: Any):
+    """Every mapping key in the data (only containers are walked)."""
     todo = [data]
     while todo:
         node = todo.pop()
         if isinstance(node, dict):
             yield from node
-            todo.extend(node.values())
-        elif isinstance(node, list):
-            todo.extend(node)
+            todo.extend(v for v in node.values() if isinstance(v, dict | list))
+        else:
+            todo.extend(v for v in node if isinstance(v, dict | list))
 
 
 def check_sizes(data: Any, file: str, text: str | None = None) -> None:
-    """Refuse plain data with more entries than the caps allow (an iterative walk)."""
+    """Refuse plain data with more entries than the caps allow (an iterative walk over
+    the mappings and lists; a scalar has no entries)."""
+    if not isinstance(data, dict | list):
+        return
     todo: list[tuple[tuple, Any]] = [((), data)]
     while todo:
         path, node = todo.pop()
-        if isinstance(node, dict | list):
-            cap, what = SCENARIO_CAPS.get(path, (MAX_ITEMS, "entries"))
-            if len(node) > cap:
-                raise _problem(file, _json_line(text, path), path,
-                               count_message(len(node), cap, what))
-            items = node.items() if isinstance(node, dict) else enumerate(node)
-            todo.extend(((*path, k), v) for k, v in items)
+        cap, what = SCENARIO_CAPS.get(path, (MAX_ITEMS, "entries"))
+        if len(node) > cap:
+            raise _problem(file, _json_line(text, path), path,
+                           count_message(len(node), cap, what))
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        todo.extend(((*path, k), v) for k, v in items if isinstance(v, dict | list))
 
 
 def _json_line(text: str | None, path: tuple) -> int:

@@ -109,6 +109,8 @@ def read_text(path: str | Path, missing: str = "no such file",
 
 _JSON_TOKEN = re.compile(rf'"(?:[^"\\]|\\.)*"|[\[\]{{}}]|[0-9]{{{MAX_DIGITS + 1},}}')
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def scan_json(text: str, file: str) -> None:
@@ -116,6 +118,17 @@ def scan_json(text: str, file: str) -> None:
     MAX_DIGITS, without parsing it (so that the parser never recurses too deep)."""
     if text.count("[") + text.count("{") <= MAX_DEPTH and not _LONG_NUMBER.search(text):
         return
+    # Outside the strings: no long number and no deeper nesting than allowed is the
+    # common case, seen at once; else the token walk below says where.
+    bare = _JSON_STRING.sub('""', text)
+    if not _LONG_NUMBER.search(bare):
+        depth = 0
+        for bracket in _BRACKET.findall(bare):
+            depth += 1 if bracket in "[{" else -1
+            if depth > MAX_DEPTH:
+                break
+        else:
+            return
     depth = 0
     for m in _JSON_TOKEN.finditer(text):
         tok = m.group()
