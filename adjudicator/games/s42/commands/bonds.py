@@ -1,10 +1,8 @@
-"""Commands ``bonds`` (Stalingrad '42 chapter 7) and ``check`` (one move, one answer)."""
+"""Command ``bonds`` (Stalingrad '42 chapter 7), and the ``--reading`` option the
+query commands share."""
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import pkgutil
 from typing import Annotated
 
 import typer
@@ -13,7 +11,6 @@ from rich.console import Console
 from adjudicator.errors import usage_error
 from adjudicator.games.s42.queries.bonds import BondsAnswer
 from adjudicator.games.s42.queries.bonds import bonds as bonds_query
-from adjudicator.games.s42.queries.check import KINDS, CheckAnswer
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
@@ -94,62 +91,6 @@ def bonds(file: ScenarioArg, reading: ReadingOpt = None, json: JsonOpt = False) 
     emit(answer.to_json, lambda c: print_bonds(sc, c, answer=answer), json)
 
 
-# -- check ---------------------------------------------------------------------
-
-
-def print_check(answer: CheckAnswer, console: Console) -> None:
-    mark = "[green]yes[/green]" if answer.allowed else "[red]no[/red]"
-    console.print(f"{mark}: {answer.summary()} {cite(answer.rules)}")
-    for f in answer.findings:
-        lead = "  refused: " if f.refuses else "  - "
-        console.print(f"{lead}{f.text} {cite(f.rules)}")
-
-
-def _check(file: str, json: bool, reading: list[str] | None, **specs: str | None) -> None:
-    given = {k: v for k, v in specs.items() if v is not None}
-    options = ", ".join(k.option for k in KINDS.values())
-    if len(given) != 1:
-        raise usage_error(f"give exactly one of {options}", "check")
-    (name, spec), = given.items()
-    sc = load_scenario(file)
-    solver = Solver(sc.game)
-    answer = KINDS[name].fn(sc, spec, solver, parse_readings(reading, solver))
-    emit(answer.to_json(), lambda c: print_check(answer, c), json)
-
-
-def _build_check():
-    """The ``check`` command with one option per registered kind of question."""
-    from adjudicator.games.s42 import queries
-
-    for info in pkgutil.iter_modules(queries.__path__):
-        importlib.import_module(f"{queries.__name__}.{info.name}")
-
-    def check(file: str, json: bool = False, reading: list[str] | None = None,
-              **specs: str | None) -> None:
-        _check(file, json, reading, **specs)
-
-    params = [
-        inspect.Parameter("file", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                          annotation=ScenarioArg),
-        *(
-            inspect.Parameter(
-                k.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                annotation=Annotated[str | None, typer.Option(k.option, metavar=k.metavar,
-                                                              help=k.help)],
-            )
-            for k in KINDS.values()
-        ),
-        inspect.Parameter("reading", inspect.Parameter.KEYWORD_ONLY, default=None,
-                          annotation=ReadingOpt),
-        inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, default=False,
-                          annotation=JsonOpt),
-    ]
-    check.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    check.__doc__ = ("May this unit do this now? One question per call: "
-                     + ", ".join(k.option for k in KINDS.values()) + ".")
-    return check
-
-
 def demo_bonds(sc: Scenario, console: Console, solver: Solver) -> None:
     print_bonds(sc, console, solver)
 
@@ -159,4 +100,3 @@ DEMO_STEPS = [("ZOC bonds", demo_bonds)]
 
 def register(app: typer.Typer) -> None:
     app.command()(bonds)
-    app.command(name="check")(_build_check())

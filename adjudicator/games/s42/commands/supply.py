@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from adjudicator.dice import Dice, RollsExhausted
 from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.s42.commands.bonds import ReadingOpt, parse_readings
-from adjudicator.games.s42.queries.attrition import AttritionAnswer
-from adjudicator.games.s42.queries.attrition import attrition as attrition_query
 from adjudicator.games.s42.queries.supply import SupplyAnswer
 from adjudicator.games.s42.queries.supply import supply as supply_query
 from adjudicator.output import JsonOpt, ScenarioArg, cite, emit
 from adjudicator.scenario import Scenario, load_scenario
 from adjudicator.solver import Solver
 from adjudicator.texttable import TextTable, print_table
+
+if TYPE_CHECKING:
+    from adjudicator.games.s42.queries.attrition import AttritionAnswer
 
 SideOpt = Annotated[
     str | None, typer.Option("--side", help="Only this side's units: axis or soviet.")
@@ -84,6 +84,8 @@ def print_attrition(answer: AttritionAnswer, console: Console) -> None:
         console.print(f"No {answer.side} unit is isolated: no Isolation Attrition [16.5.1].")
         return
     if answer.rollers:
+        from rich.table import Table
+
         table = Table("unit", "hex", "modifiers", "roll", "result", "rules",
                       title=f"{answer.side.capitalize()} Isolation Attrition (16.5)")
         for r in answer.rollers:
@@ -129,6 +131,8 @@ def attrition(
         for r in given:
             if not 1 <= r <= 6:
                 raise usage_error(f"'{r}' is not a die roll: a die shows 1 to 6", "--rolls")
+    from adjudicator.games.s42.queries.attrition import attrition as attrition_query
+
     sc = load_scenario(file)
     solver = Solver(sc.game)
     dice = Dice(sides=6, count=1, seed=seed, rolls=given)
@@ -146,6 +150,8 @@ def _demo_supply(sc: Scenario, console: Console, solver: Solver) -> None:
 
 
 def _demo_attrition(sc: Scenario, console: Console, solver: Solver) -> None:
+    from adjudicator.games.s42.queries.attrition import attrition as attrition_query
+
     for side in ("axis", "soviet"):
         print_attrition(attrition_query(sc, side, Dice(sides=6, count=1, seed=42), solver),
                         console)
