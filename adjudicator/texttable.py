@@ -123,19 +123,19 @@ class TextTable:
             return f"\x1b[{codes}m{text}\x1b[0m" if codes else text
 
         def block(cells: list[tuple[str, str | None]], bar: str, bottom: bool) -> list[str]:
-            wrapped = [_wrap(t, w) for (t, _), w in zip(cells, widths, strict=True)]
-            height = max(len(c) for c in wrapped)
-            lines = []
-            for k in range(height):
-                parts = []
-                for (lines_i, (_, style)), w in zip(zip(wrapped, cells, strict=True), widths,
-                                                   strict=True):
-                    off = height - len(lines_i) if bottom else 0
-                    text = lines_i[k - off] if 0 <= k - off < len(lines_i) else ""
-                    pad = w - cell_len(text)
-                    parts.append(" " + paint(text, style) + " " * pad + " ")
-                lines.append(bar + bar.join(parts) + bar)
-            return lines
+            # each cell as a column of padded lines, then the columns side by side
+            columns = []
+            height = 1
+            for (text, style), w in zip(cells, widths, strict=True):
+                lines = _wrap(text, w)
+                padded = [" " + paint(x, style) + " " * (w - cell_len(x) + 1) for x in lines]
+                columns.append((padded, " " * (w + 2)))
+                height = max(height, len(padded))
+            rows = []
+            for padded, blank in columns:
+                fill = [blank] * (height - len(padded))
+                rows.append(fill + padded if bottom else padded + fill)
+            return [bar + bar.join(parts) + bar for parts in zip(*rows)]
 
         out: list[str] = []
         if self.title:
