@@ -12,10 +12,11 @@ from typing import Any
 
 from adjudicator.errors import InputError
 from adjudicator.games import game_ids, get_game
-from adjudicator.web.session import PositionSession, board_module, load_text
+from adjudicator.web.session import PositionSession, _reading_areas, board_module, load_text
 
 for _g in game_ids():
     board_module(get_game(_g))
+    _reading_areas(get_game(_g))  # the reading files, read once in the fork server
 
 
 def _portable(exc: BaseException) -> tuple[str, Any]:
