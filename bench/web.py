@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 import warnings
@@ -175,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     demo = get_game(default_game_id()).demo_path
     full = json.dumps(full_position(args.seed))
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {"load_average_before": [round(x, 2) for x in os.getloadavg()],
+                               "cpus": os.cpu_count()}
     with TestClient(create_app(Config()), base_url="http://127.0.0.1") as client:
         # the server's start (its process server importing the games), apart
         t0 = time.perf_counter()
@@ -204,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{'met' if r['meets_target'] else 'NOT met'}")
     results["games"] = games
     results["server_start_ms"] = start_ms
+    results["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    print(f"load average before {results['load_average_before']}, after "
+          f"{results['load_average_after']} ({results['cpus']} processors)")
     print(f"(the server's start: its first position opened in {start_ms} ms)")
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {args.out}")
