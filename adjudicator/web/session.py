@@ -16,6 +16,7 @@ stands aside while a question from the page waits.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import io
 import json
@@ -388,15 +389,7 @@ class PositionSession:
         p = self.check_params(ask, params or {})
         chosen = self.check_readings(readings)
         key = self._key(name, p, chosen)
-        with self._wake:
-            self.waiting += 1
-        try:
-            self.lock.acquire()
-        finally:
-            with self._wake:
-                self.waiting -= 1
-                self._wake.notify()
-        try:
+        with self._front():
             self.used = time.monotonic()
             if key in self.cache:
                 self.cache.move_to_end(key)
@@ -406,8 +399,6 @@ class PositionSession:
                 reply = {**out, "cached": True}
             else:
                 reply = {**self._answer(ask, key, p, chosen), "cached": False}
-        finally:
-            self.lock.release()
         self._likely(name, p, chosen)
         return reply
 
@@ -428,6 +419,23 @@ class PositionSession:
         while len(self._cited_parts) > 4 * MAX_CACHED:
             self._cited_parts.pop(next(iter(self._cited_parts)))
         return out
+
+    @contextlib.contextmanager
+    def _front(self) -> Iterator[None]:
+        """The lock, for a call from the page: the background thread stands aside (it
+        finishes the one step under way, then takes nothing more while this waits)."""
+        with self._wake:
+            self.waiting += 1
+        try:
+            self.lock.acquire()
+        finally:
+            with self._wake:
+                self.waiting -= 1
+                self._wake.notify()
+        try:
+            yield
+        finally:
+            self.lock.release()
 
     @staticmethod
     def _key(name: str, params: dict[str, Any], readings: dict[str, str]) -> str:
@@ -482,7 +490,7 @@ class PositionSession:
         kind, uid = op.get("op"), op.get("unit")
         edits = {e.field: e for e in getattr(self.mod, "EDITS", ())}
         place_field = getattr(self.mod, "PLACE", "hex")
-        with self.lock:
+        with self._front():
             data = self.sc.model_dump(mode="json", exclude={"source"}, exclude_defaults=True)
             data["game"] = self.sc.game
             ids = [u.get("id") for u in data.get("units", [])]
@@ -522,7 +530,7 @@ class PositionSession:
         return self.board()
 
     def undo(self) -> dict[str, Any]:
-        with self.lock:
+        with self._front():
             if not self.history:
                 raise usage_error("nothing to undo", "undo")
             self._set(self.history.pop())
