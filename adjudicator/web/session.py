@@ -234,7 +234,10 @@ class PositionSession:
                 todo.append((target, {k: params.get(src) for k, src in fill.items()}))
         fn = getattr(self.mod, "prepare", None)
         if fn is not None:
-            todo += list(fn(self.sc, name, params))
+            try:
+                todo += list(fn(self.sc, name, params))
+            except Exception:  # noqa: BLE001 - nothing prepared; the answer stands
+                pass
         queue = []
         for target, given in todo[:MAX_PREPARED]:
             try:

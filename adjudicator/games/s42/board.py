@@ -380,7 +380,8 @@ def prepare(sc: Scenario, name: str, params: dict[str, Any]) -> list[tuple[str, 
     after a path, that path one hex longer (each way it may go on)."""
     if name == "hex" and sc.units_at(params["hex"]):
         return [("retreat", {"hex": params["hex"]})]
-    if name == "move" and params.get("path") and len(params["path"]) < 12:
+    if name == "move" and params.get("path") and len(params["path"]) < 12 \
+            and params["path"][-1] in sc.map.hexes:
         path = params["path"]
         return [("move", {"unit": params["unit"], "path": [*path, n]})
                 for n in sc.grid.neighbours(path[-1]) if n not in path]
