@@ -40,7 +40,7 @@ from adjudicator.errors import InputError
 from adjudicator.games import default_game_id, game_ids, get_game
 from adjudicator.limits import MAX_FILE_BYTES, read_text
 from adjudicator.web.session import board_module
-from adjudicator.web.worker import Stopped, Worker
+from adjudicator.web.worker import Stopped, Worker, start_processes
 
 STATIC = Path(__file__).resolve().parent / "static"
 SUFFIXES = (".yaml", ".yml", ".json")
@@ -246,6 +246,10 @@ def create_app(config: Config | None = None) -> Starlette:
         pid = request.path_params["pid"]
         return JSONResponse({"id": pid, **(await call(pid, "board"))})
 
+    async def status(request: Request) -> Response:
+        pid = request.path_params["pid"]
+        return JSONResponse({"id": pid, **(await call(pid, "status"))})
+
     async def ask(request: Request) -> Response:
         pid = request.path_params["pid"]
         board.get(pid)
@@ -297,6 +301,7 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/api/open", open_, methods=["POST"]),
         Route("/api/upload", upload, methods=["POST"]),
         Route("/api/position/{pid:str}", position),
+        Route("/api/position/{pid:str}/status", status),
         Route("/api/position/{pid:str}/ask", ask, methods=["POST"]),
         Route("/api/position/{pid:str}/edit", edit, methods=["POST"]),
         Route("/api/position/{pid:str}/undo", undo, methods=["POST"]),
@@ -309,6 +314,9 @@ def create_app(config: Config | None = None) -> Starlette:
         routes.append(Mount("/docs", StaticFiles(directory=docs, html=True), name="docs"))
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        # the process that starts each position's process, its imports done before the
+        # first position is opened
+        threading.Thread(target=start_processes, daemon=True).start()
         yield
         board.close()  # the positions' processes end with the server
 

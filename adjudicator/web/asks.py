@@ -6,8 +6,10 @@ A game declares its board in ``adjudicator/games/<game>/board.py``: ``ASKS``, a 
 ask a plain click on a place runs. Optionally: ``view(sc)``, its map as the page draws it
 (by default the hex map of :func:`adjudicator.web.geometry.hex_view`; a graph of points
 and lines is built with ``graph_view``); ``session(sc, previous)``, what it keeps warm for a
-position (by default a :class:`Solver`), handed to every ask; ``warm(sc, warm)``, what it
-grounds while the player looks; ``EDITS``, the unit fields the player may change
+position (by default a solver that keeps its answers), handed to every ask;
+``warm(sc, warm)``, what it grounds while the player looks (a generator is run a step at a
+time); ``prepare(sc, ask, params)``, the (ask, params) a click likely leads to, prepared in
+the background after a pause; ``EDITS``, the unit fields the player may change
 (:class:`Edit`); ``PLACE``, the unit field holding its place (``hex``); ``check(sc)``, the
 game's own checks of a loaded or edited position.
 

@@ -140,11 +140,15 @@ def places_of(view: dict[str, Any]) -> dict[str, list[float]]:
     return {p["id"]: p["c"] for key in ("hexes", "areas", "points") for p in view[key]}
 
 
-def drawing_json(view: dict[str, Any], d: Drawing, sc: Any = None) -> dict[str, Any]:
+def drawing_json(view: dict[str, Any], d: Drawing, sc: Any = None,
+                 where: dict[str, list[float]] | None = None,
+                 geometry: Geometry | None = None) -> dict[str, Any]:
     """The drawing with coordinates: a place's point, a path's points, a hexside's edge (hex
     maps), a label at a place or at the middle of a line. Places not in the view (off-map
-    ends) keep their ids and get no point."""
-    where = places_of(view)
+    ends) keep their ids and get no point. ``where`` (``places_of(view)``) and ``geometry``
+    (the map's :class:`Geometry`) may be given, kept from an earlier drawing of the
+    same view."""
+    where = places_of(view) if where is None else where
     hexes = {h["id"] for h in view["hexes"]}
     out: dict[str, Any] = {"hexes": [], "paths": [], "hexsides": [], "labels": []}
     for h in d.hexes:
@@ -153,8 +157,8 @@ def drawing_json(view: dict[str, Any], d: Drawing, sc: Any = None) -> dict[str, 
     for p in d.paths:
         pts = [where[x] for x in p["hexes"] if x in where]
         out["paths"].append({**p, "points": pts})
-    if view["kind"] == "hex" and sc is not None:
-        g = Geometry(sc)
+    if view["kind"] == "hex" and sc is not None and d.hexsides:
+        g = geometry or Geometry(sc)
         for s in d.hexsides:
             a, b = parse_hexside_id(s["hexside"], sc.hex_format)
             if a in sc.map.hexes and b in sc.map.hexes:

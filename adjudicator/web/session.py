@@ -5,17 +5,25 @@ A :class:`PositionSession` lives in the position's own process (see
 for it (its ``session``: for a game whose questions share a solver, the solver that holds
 the map and the position ground, kept across edits), the answers it gave (until the
 position changes) and the edit history. The server calls only ``ask``, ``edit``,
-``undo``, ``board`` and ``yaml``.
+``undo``, ``board``, ``status`` and ``yaml``.
+
+While the player looks, a background thread works through what is likely to be asked
+next: first the game's warm-up (its board's ``warm``, step by step), then the questions
+an answer leads to (an ask's ``follow``, and the board's ``prepare``), each kept as an
+answer. A click never waits for more than the one step under way: the background thread
+stands aside while a question from the page waits.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import io
 import json
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -25,6 +33,7 @@ from ruamel.yaml import YAML
 
 from adjudicator.errors import InputError, usage_error
 from adjudicator.games import Game, game_ids, get_game
+from adjudicator.render import Geometry
 from adjudicator.scenario import Scenario, parse_scenario
 from adjudicator.solver import Solver
 from adjudicator.web.asks import Ask, cited_rules
@@ -36,6 +45,11 @@ MAX_CACHED = 64
 MAX_UNDO = 100
 #: most units named in one question
 MAX_UNITS_ASKED = 40
+#: most questions prepared in the background after a click
+MAX_PREPARED = 12
+#: seconds without a click before the background prepares likely questions (clicks in
+#: quick succession are answered without it competing for the processor)
+PREPARE_AFTER = 0.4
 
 
 def board_module(game: Game) -> ModuleType | None:
@@ -75,6 +89,37 @@ def dump_yaml(sc: Scenario) -> str:
     return _yaml_of({"game": sc.game, **data})
 
 
+class KeptSolver(Solver):
+    """A solver that keeps the answers it gave for the position it was asked about: a
+    question that asks the same query of the same position with the same facts (a
+    whole-position query several clicks read, each keeping its own part) is ground once.
+    Answers are read only, so sharing one is safe; the newest ``MAX_CACHED`` are kept."""
+
+    def __init__(self, game: Game | str):
+        super().__init__(game)
+        self.kept: OrderedDict[tuple, tuple[Scenario, Any]] = OrderedDict()
+
+    def solve(self, sc: Scenario, query: str, extra: Any = (), readings: Any = None,
+              window: Any = None) -> Any:
+        items = list(extra)
+        try:
+            key = (id(sc), query, tuple(items),
+                   tuple(sorted(readings.items())) if readings else (),
+                   None if window is None else frozenset(window))
+            hash(key)
+        except TypeError:  # facts that cannot be compared: asked each time
+            return super().solve(sc, query, items, readings, window)
+        hit = self.kept.get(key)
+        if hit is not None and hit[0] is sc:
+            self.kept.move_to_end(key)
+            return hit[1]
+        answer = super().solve(sc, query, items, readings, window)
+        self.kept[key] = (sc, answer)
+        while len(self.kept) > MAX_CACHED:
+            self.kept.popitem(last=False)
+        return answer
+
+
 class PositionSession:
     def __init__(self, sc: Scenario, name: str):
         self.name = name
@@ -88,33 +133,128 @@ class PositionSession:
         self.cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.used = time.monotonic()
         self._view: dict[str, Any] | None = None
+        self._where: dict[str, list[float]] | None = None
+        self._geometry: Geometry | None = None
+        #: id of a part of an answer -> (the part, the rules it cites)
+        self._cited_parts: dict[int, tuple[Any, frozenset[str]]] = {}
         #: set once the game's warm-up (grounding what clicks will need) is done
         self.warmed = threading.Event()
+        #: how long the warm-up took (ms), once done
+        self.warm_ms: float | None = None
+        #: questions from the page waiting for the lock (the background stands aside)
+        self.waiting = 0
+        #: what the background thread is to do: the warm-up's steps, then questions
+        self._steps: Iterator[None] | None = None
+        self._todo: deque[tuple[str, dict[str, Any], dict[str, str]]] = deque()
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        #: answers prepared in the background, and how many of them a click then used
+        self.prepared = 0
+        self.prepared_used = 0
 
     def _session(self, sc: Scenario, previous: Any) -> Any:
         """What the game's board keeps warm for a position (``session``), else a solver
-        (kept across edits: the map stays ground)."""
+        that keeps its answers (:class:`KeptSolver`; kept across edits: the map stays
+        ground)."""
         fn = getattr(self.mod, "session", None)
         if fn is not None:
             return fn(sc, previous)
-        return previous if previous is not None else Solver(self.game)
+        return previous if previous is not None else KeptSolver(self.game)
 
     def warm_up(self) -> None:
-        """Ground what the clicks will need, in a background thread (the game's board
-        ``warm``); a click meanwhile waits for it, then is answered warm."""
+        """Ground what the clicks will need, in the background thread (the game's board
+        ``warm``; a generator is run a step at a time, so that a click waits only for
+        the step under way)."""
         fn = getattr(self.mod, "warm", None)
+        t0 = time.perf_counter()
 
-        def work() -> None:
+        def steps() -> Iterator[None]:
             try:
-                with self.lock:
-                    if fn is not None:
-                        fn(self.sc, self.warm)
-            except Exception:  # noqa: BLE001 - a warm-up failing only leaves it cold
-                pass
+                if fn is not None:
+                    out = fn(self.sc, self.warm)
+                    if isinstance(out, Iterator):
+                        yield from out
             finally:
+                self.warm_ms = round((time.perf_counter() - t0) * 1000, 1)
                 self.warmed.set()
 
-        threading.Thread(target=work, daemon=True, name=f"warm {self.name}").start()
+        with self._wake:
+            self._steps = steps()
+            self._wake.notify()
+        self._start()
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._background, daemon=True,
+                                            name=f"prepare {self.name}")
+            self._thread.start()
+
+    def _background(self) -> None:
+        """The background thread: the warm-up's steps, then the questions to prepare,
+        one at a time, each under the lock; it stands aside while a click waits."""
+        while True:
+            with self._wake:
+                while True:
+                    if self.waiting:
+                        self._wake.wait(0.05)
+                    elif self._steps is not None:
+                        break
+                    elif self._todo:
+                        # the player's next click comes after a pause: prepare then
+                        idle = time.monotonic() - self.used
+                        if idle >= PREPARE_AFTER:
+                            break
+                        self._wake.wait(PREPARE_AFTER - idle)
+                    else:
+                        self._wake.wait()
+            with self.lock:
+                if self.waiting:
+                    continue
+                try:
+                    if self._steps is not None:
+                        try:
+                            next(self._steps)
+                        except StopIteration:
+                            self._steps = None
+                    elif self._todo:
+                        name, params, readings = self._todo.popleft()
+                        key = self._key(name, params, readings)
+                        if key not in self.cache:
+                            self._answer(self.asks[name], key, params, readings, prepared=True)
+                except Exception:  # noqa: BLE001 - what fails here is asked again, cold
+                    self._steps = None
+
+    def _likely(self, name: str, params: dict[str, Any], readings: dict[str, str]) -> None:
+        """Queue what the player is likely to ask after this question: the asks it leads
+        to (``follow``, their parameters filled from this one) and what the game's board
+        ``prepare`` names."""
+        todo: list[tuple[str, dict[str, Any]]] = []
+        for target, fill in self.asks[name].follow:
+            if target in self.asks:
+                todo.append((target, {k: params.get(src) for k, src in fill.items()}))
+        fn = getattr(self.mod, "prepare", None)
+        if fn is not None:
+            try:
+                todo += list(fn(self.sc, name, params))
+            except Exception:  # noqa: BLE001 - nothing prepared; the answer stands
+                pass
+        queue = []
+        for target, given in todo[:MAX_PREPARED]:
+            try:
+                queue.append((target, self.check_params(self.asks[target], given), readings))
+            except (InputError, KeyError):
+                continue
+        with self._wake:
+            # what the last click leads to replaces what the one before led to
+            self._todo = deque(queue)
+            self._wake.notify()
+        self._start()
+
+    def status(self) -> dict[str, Any]:
+        """Whether the warm-up is done (and how long it took), and how many answers were
+        prepared in the background and used."""
+        return {"warm": self.warmed.is_set(), "warm_ms": self.warm_ms,
+                "prepared": self.prepared, "prepared_used": self.prepared_used}
 
     # -- reading the position ----------------------------------------------------------------
 
@@ -127,7 +267,18 @@ class PositionSession:
 
     @property
     def places(self) -> dict[str, list[float]]:
-        return places_of(self.view)
+        if self._where is None:
+            self._where = places_of(self.view)
+        return self._where
+
+    @property
+    def geometry(self) -> Geometry | None:
+        """The hex map's geometry (kept: it is the same for every answer)."""
+        if self.view["kind"] != "hex":
+            return None
+        if self._geometry is None:
+            self._geometry = Geometry(self.sc)
+        return self._geometry
 
     def board(self) -> dict[str, Any]:
         readings = self.game.readings()
@@ -240,28 +391,82 @@ class PositionSession:
                               "ask")
         p = self.check_params(ask, params or {})
         chosen = self.check_readings(readings)
-        key = json.dumps([name, p, sorted(chosen.items())], sort_keys=True)
-        with self.lock:
+        key = self._key(name, p, chosen)
+        with self._front():
             self.used = time.monotonic()
             if key in self.cache:
                 self.cache.move_to_end(key)
-                return {**self.cache[key], "cached": True}
-            t0 = time.perf_counter()
-            reply = ask.fn(self.sc, self.warm, chosen, p)
-            ms = (time.perf_counter() - t0) * 1000
-            cited = cited_rules(reply.answer) | {r for ln in reply.lines for r in ln["rules"]}
-            out = {
-                "ask": name, "params": p, "readings": chosen, "answer": reply.answer,
-                "cli": reply.cli, "lines": reply.lines,
-                "draw": drawing_json(self.view, reply.drawing, self.sc),
-                "rules": sorted(cited, key=lambda x: [int(t) if t.isdigit() else 0
-                                                      for t in x.split(".")] + [0, x]),
-                "touched": self.touched(ask, cited, chosen), "ms": round(ms, 1),
-            }
-            self.cache[key] = out
-            while len(self.cache) > MAX_CACHED:
-                self.cache.popitem(last=False)
-            return {**out, "cached": False}
+                out = self.cache[key]
+                if out.get("prepared"):
+                    self.prepared_used += 1
+                reply = {**out, "cached": True}
+            else:
+                reply = {**self._answer(ask, key, p, chosen), "cached": False}
+        self._likely(name, p, chosen)
+        return reply
+
+    def _cited(self, answer: Any) -> set[str]:
+        """``cited_rules`` of an answer; that of a part the game keeps for every answer
+        (a whole-position answer, the same object each time) is read once."""
+        if not isinstance(answer, dict):
+            return cited_rules(answer)
+        out: set[str] = set()
+        for k, v in answer.items():
+            if isinstance(v, dict | list) and len(v) > 8:
+                hit = self._cited_parts.get(id(v))
+                if hit is None or hit[0] is not v:
+                    hit = self._cited_parts[id(v)] = (v, frozenset(cited_rules({k: v})))
+                out |= hit[1]
+            else:
+                out |= cited_rules({k: v})
+        while len(self._cited_parts) > 4 * MAX_CACHED:
+            self._cited_parts.pop(next(iter(self._cited_parts)))
+        return out
+
+    @contextlib.contextmanager
+    def _front(self) -> Iterator[None]:
+        """The lock, for a call from the page: the background thread stands aside (it
+        finishes the one step under way, then takes nothing more while this waits)."""
+        with self._wake:
+            self.waiting += 1
+        try:
+            self.lock.acquire()
+        finally:
+            with self._wake:
+                self.waiting -= 1
+                self._wake.notify()
+        try:
+            yield
+        finally:
+            self.lock.release()
+
+    @staticmethod
+    def _key(name: str, params: dict[str, Any], readings: dict[str, str]) -> str:
+        return json.dumps([name, params, sorted(readings.items())], sort_keys=True)
+
+    def _answer(self, ask: Ask, key: str, p: dict[str, Any], chosen: dict[str, str],
+                prepared: bool = False) -> dict[str, Any]:
+        """Answer a question (the lock held) and keep the answer."""
+        t0 = time.perf_counter()
+        reply = ask.fn(self.sc, self.warm, chosen, p)
+        ms = (time.perf_counter() - t0) * 1000
+        cited = self._cited(reply.answer) | {r for ln in reply.lines for r in ln["rules"]}
+        out = {
+            "ask": ask.name, "params": p, "readings": chosen, "answer": reply.answer,
+            "cli": reply.cli, "lines": reply.lines,
+            "draw": drawing_json(self.view, reply.drawing, self.sc, self.places,
+                                 self.geometry),
+            "rules": sorted(cited, key=lambda x: [int(t) if t.isdigit() else 0
+                                                  for t in x.split(".")] + [0, x]),
+            "touched": self.touched(ask, cited, chosen), "ms": round(ms, 1),
+            "prepared": prepared,
+        }
+        if prepared:
+            self.prepared += 1
+        self.cache[key] = out
+        while len(self.cache) > MAX_CACHED:
+            self.cache.popitem(last=False)
+        return out
 
     # -- editing -------------------------------------------------------------------------------
 
@@ -275,8 +480,12 @@ class PositionSession:
     def _set(self, sc: Scenario) -> None:
         self.sc = sc
         self.warm = self._session(sc, self.warm)
-        self._view = None
+        self._view = self._where = self._geometry = None
         self.cache.clear()
+        self._cited_parts.clear()
+        with self._wake:
+            self._todo.clear()
+        self.warm_up()  # the whole-position answers of the changed position
 
     def edit(self, op: Any) -> dict[str, Any]:
         if not isinstance(op, dict):
@@ -284,7 +493,7 @@ class PositionSession:
         kind, uid = op.get("op"), op.get("unit")
         edits = {e.field: e for e in getattr(self.mod, "EDITS", ())}
         place_field = getattr(self.mod, "PLACE", "hex")
-        with self.lock:
+        with self._front():
             data = self.sc.model_dump(mode="json", exclude={"source"}, exclude_defaults=True)
             data["game"] = self.sc.game
             ids = [u.get("id") for u in data.get("units", [])]
@@ -324,7 +533,7 @@ class PositionSession:
         return self.board()
 
     def undo(self) -> dict[str, Any]:
-        with self.lock:
+        with self._front():
             if not self.history:
                 raise usage_error("nothing to undo", "undo")
             self._set(self.history.pop())

@@ -4,7 +4,7 @@ really stopped: the process is killed and a fresh one opens the position again.
 The server talks to a :class:`Worker` only: ``call(method, *args, timeout=...)`` sends the
 call down a pipe to the position's process, which keeps the :class:`PositionSession`
 (ground map, warm session, answers, undo history) and answers it. Only the session's own
-methods can be called (``board``, ``ask``, ``edit``, ``undo``, ``yaml``). When an answer
+methods can be called (``board``, ``ask``, ``edit``, ``undo``, ``yaml``, ``status``). When an answer
 takes longer than the time limit, the process is killed (a grounding in progress cannot
 be interrupted in any other way), a new one reopens the position as it stood after the
 last edit (its undo history is lost), and the call raises :class:`Stopped`.
@@ -22,7 +22,7 @@ from typing import Any
 from adjudicator.errors import InputError
 
 #: what the server may ask a position's process to do
-METHODS = ("board", "ask", "edit", "undo", "yaml")
+METHODS = ("board", "ask", "edit", "undo", "yaml", "status")
 
 
 class Stopped(Exception):
@@ -46,6 +46,16 @@ def context():
     if _CTX is None:
         _CTX = _context()
     return _CTX
+
+
+def start_processes() -> None:
+    """Start the fork server now (it imports every game once), so that the first position
+    opened costs a fork, not the imports."""
+    ctx = context()
+    if ctx.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
 
 
 class Worker:

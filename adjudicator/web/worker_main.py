@@ -10,12 +10,19 @@ from __future__ import annotations
 import signal
 from typing import Any
 
+from adjudicator import solver
 from adjudicator.errors import InputError
 from adjudicator.games import game_ids, get_game
-from adjudicator.web.session import PositionSession, board_module, load_text
+from adjudicator.web.session import PositionSession, _reading_areas, board_module, load_text
+
+# A position's process asks many questions of one position: its solver session (the map
+# ground, the position's facts) is renewed after this many, not after the command line's
+# few (each question keeps its atoms until then: about half a megabyte on a full-size map).
+solver.MAX_QUERIES = max(solver.MAX_QUERIES, 300)
 
 for _g in game_ids():
     board_module(get_game(_g))
+    _reading_areas(get_game(_g))  # the reading files, read once in the fork server
 
 
 def _portable(exc: BaseException) -> tuple[str, Any]:

@@ -397,3 +397,47 @@ def test_a_game_without_a_board_is_neither_listed_nor_opened(client, monkeypatch
     with pytest.raises(InputError) as exc:  # what a position's process does with an upload
         session.load_text(text, "graph.yaml")
     assert "does not show p2p positions" in exc.value.problems[0].message
+
+
+def test_warm_up_then_a_paused_click_finds_its_retreat_prepared(client, capsys):
+    """The status says when the warm-up is done; after a click on a stack and a pause,
+    its retreat is answered from what the server prepared, the same answer as the CLI's."""
+    import time
+
+    r = client.post("/api/open", json={"key": "demo:s42"})
+    pid = r.json()["id"]
+    for _ in range(600):
+        st = client.get(f"/api/position/{pid}/status").json()
+        if st["warm"]:
+            break
+        time.sleep(0.05)
+    assert st["warm"] and st["warm_ms"] > 0
+    assert client.post(f"/api/position/{pid}/ask",
+                       json={"ask": "hex", "params": {"hex": "0605"}}).json()["cached"] is False
+    for _ in range(600):
+        if client.get(f"/api/position/{pid}/status").json()["prepared"]:
+            break
+        time.sleep(0.05)
+    got = client.post(f"/api/position/{pid}/ask",
+                      json={"ask": "retreat", "params": {"hex": "0605", "length": 2}}).json()
+    assert got["cached"] is True
+    assert client.get(f"/api/position/{pid}/status").json()["prepared_used"] == 1
+    want = run(capsys, "retreats", str(demo_path()), "--hex", "0605", "--length", "2",
+               "--json").json
+    assert got["answer"] == want
+    # a question not prepared is answered on demand
+    other = client.post(f"/api/position/{pid}/ask",
+                        json={"ask": "retreat", "params": {"hex": "0605", "length": 3}}).json()
+    assert other["cached"] is False
+
+
+def test_kept_solver_answers_a_repeated_question_once():
+    from adjudicator.scenario import load_scenario
+    from adjudicator.web.session import KeptSolver
+
+    sc = load_scenario(demo_path())
+    s = KeptSolver("s42")
+    first = s.solve(sc, "zoc")
+    assert s.solve(sc, "zoc") is first
+    other = sc.model_copy(update={"turn": sc.turn})  # another position object
+    assert s.solve(other, "zoc") is not first

@@ -8,6 +8,7 @@ the board is asked on a copy of the position that says so.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from adjudicator.games.eak.commands.bot import terms_answer
@@ -128,5 +129,11 @@ EDITS = (Edit("steps", "steps left", highest="max_steps"),
          Edit("supply", "supply", ("in-supply", "out-of-supply", "isolated")))
 
 
-def warm(sc: Scenario, solver: Solver) -> None:
+def warm(sc: Scenario, solver: Solver) -> Iterator[None]:
+    """The ZOCs a click reads, then the bot's terms (the position's answers the board's
+    solver keeps, so that a click on any hex reads them), a step at a time."""
     _zoc(sc, solver, {})
+    yield
+    here = next((u.hex for u in sc.units if u.hex in sc.map.hexes), None)
+    if here is not None:
+        terms_answer(sc, here, solver)

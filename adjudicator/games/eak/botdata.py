@@ -125,7 +125,27 @@ class DataSet:
         return f"cards from {self.cards_from}, chits from {self.chits_from}"
 
 
+#: files read already: path -> ((modification time, size), the data); the data is never
+#: changed by its readers, so a file unchanged on disk is parsed once per process
+_READ: dict[str, tuple[tuple[int, int], DataFile]] = {}
+
+
 def _load(path: Path) -> DataFile:
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    hit = _READ.get(str(path))
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    data = _parse(path)
+    if stamp is not None:
+        _READ[str(path)] = (stamp, data)
+    return data
+
+
+def _parse(path: Path) -> DataFile:
     text = read_text(path)
     name = str(path)
     try:

@@ -7,8 +7,10 @@ prints; this module only picks what to light on the map.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from adjudicator.errors import InputError
 from adjudicator.games.kb42.queries.advance import advance
 from adjudicator.games.kb42.queries.attack import attacks
 from adjudicator.games.kb42.queries.retreat import retreat
@@ -228,8 +230,30 @@ EDITS = (Edit("steps", "steps left", highest="max_steps"),
          Edit("supply", "supply marker", ("operational", "oos", "isolated")))
 
 
-def warm(sc: Scenario, solver: Solver) -> None:
-    """Ground the whole-position answers a click reads."""
+def warm(sc: Scenario, solver: Solver) -> Iterator[None]:
+    """Ground the whole-position answers a click reads, then one question of each other
+    kind (each grounds its query's rules for this position once), a step at a time."""
     _memo(sc, ("zoc", ()), lambda: zoc_query(sc, solver))
+    yield
     for side in sorted({u.side for u in sc.units}):
         _memo(sc, ("supply", side, ()), lambda side=side: supply_query(sc, solver, side=side))
+        yield
+    other = next((u for u in sc.units if u.side != sc.phasing and u.hex in sc.map.hexes),
+                 None)
+    mine = next((u for u in sc.units if u.side == sc.phasing and u.hex in sc.map.hexes), None)
+    # a stack in contact, and the hexes of its attackers (a retreat asked with attackers
+    # grounds its own rules)
+    contact = [(u.hex, [n for n in sc.grid.neighbours(u.hex)
+                        if any(v.side == sc.phasing for v in sc.units_at(n))])
+               for u in sc.units if u.side != sc.phasing and u.hex in sc.map.hexes]
+    contact = [c for c in contact if c[1]]
+    for fn in (lambda: other and retreat(sc, other.hex, 2, [], solver, {}),
+               lambda: contact and retreat(sc, contact[0][0], 2, contact[0][1][:1], solver, {}),
+               lambda: mine and attacks(sc, [mine.id], solver),
+               lambda: other and mine and advance(sc, [other.hex], [mine.id], None, False,
+                                                  solver)):
+        try:
+            fn()
+        except InputError:  # a question this position cannot ask: nothing to warm
+            pass
+        yield

@@ -9,9 +9,10 @@ prints; this module only picks what to light.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import InputError, usage_error
 from adjudicator.games.p2p.picture import CONTROL, STROKE, _half
 from adjudicator.games.p2p.position import Move, Position
 from adjudicator.games.p2p.queries import capacity, check_moves, combat_order, unit_moves
@@ -234,11 +235,15 @@ ASKS = [
 CLICK = "point"
 
 
-def warm(pos: Position, warm: Any) -> None:
-    """Where each unit of the side to move may go, while the player looks at the map."""
-    for u in pos.units:
-        if u.side == pos.phasing:
+def warm(pos: Position, warm: Any) -> Iterator[None]:
+    """Where each unit may go (the side to move first), while the player looks at the
+    map, a unit at a time (a click meanwhile waits for one unit at most)."""
+    for u in sorted(pos.units, key=lambda u: u.side != pos.phasing):
+        try:
             _unit_moves(pos, u.id, {})
+        except InputError:  # a unit this position cannot ask about: nothing to warm
+            pass
+        yield
 
 
 def check(pos: Position) -> None:

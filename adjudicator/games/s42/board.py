@@ -9,13 +9,15 @@ keeps the map and the position ground across questions and edits).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
-from adjudicator.errors import usage_error
+from adjudicator.errors import InputError, usage_error
 from adjudicator.games.s42.combat.odds import Support, compute_odds
-from adjudicator.games.s42.queries import moves as _moves  # noqa: F401 (registers --move)
+from adjudicator.games.s42.queries import advance as _advance  # noqa: F401 (--advance)
 from adjudicator.games.s42.queries.bonds import bonds as bonds_query
 from adjudicator.games.s42.queries.check import KINDS
+from adjudicator.games.s42.queries.moves import check_move
 from adjudicator.games.s42.queries.retreat import PHASES, RetreatRequest, retreats_many
 from adjudicator.games.s42.queries.supply import supply as supply_query
 from adjudicator.games.s42.queries.zoc import zoc as zoc_query
@@ -30,8 +32,9 @@ def _flags(readings: dict[str, str]) -> str:
 
 
 def _memo(sc: Scenario, key: tuple, fn):
-    """A whole-position answer (ZOC, bonds, supply) kept on the position: every click on
-    a hex reads the same one until the position changes (an edit makes a new position)."""
+    """A whole-position answer (ZOC, bonds, supply, and each as JSON) kept on the
+    position: every click on a hex reads the same one until the position changes (an
+    edit makes a new position)."""
     memo = sc.__dict__.setdefault("_board_memo", {})
     if key not in memo:
         memo[key] = fn()
@@ -86,13 +89,14 @@ def ask_hex(sc: Scenario, ws: Session, readings: dict[str, str],
                 d.hex(x, "closed", f"closed to the enemy by {b.id} [7.2]")
             for s in b.closes_hexsides:
                 d.hexside(s, "closed", f"closed to the enemy by {b.id} [7.2]")
-    answer: dict[str, Any] = {"zoc": z.to_json(), "bonds": bonds.to_json()}
+    answer: dict[str, Any] = {"zoc": _memo(sc, ("zoc-json",), z.to_json),
+                              "bonds": _memo(sc, ("bonds-json", rkey), bonds.to_json)}
     cli = ["adjudicator zoc FILE --json", "adjudicator bonds FILE" + _flags(readings) + " --json"]
     if stack:
         side = _stack_side(sc, h)
         sup = _memo(sc, ("supply", side, rkey),
                     lambda: _asked(ws, readings).supply_answer(side))
-        answer["supply"] = sup.to_json()
+        answer["supply"] = _memo(sc, ("supply-json", side, rkey), sup.to_json)
         cli.append("adjudicator supply FILE" + (f" --side {side}" if side else "")
                    + _flags(readings) + " --json")
         for u in sup.units:
@@ -214,7 +218,7 @@ def _first_refused(ans, places: list[str]) -> str | None:
 
 def _check(kind: str, spec: str, sc: Scenario, solver: Solver, readings: dict[str, str],
            path: list[str]) -> Reply:
-    ans = KINDS[kind].fn(sc, spec, solver, readings)
+    ans = _check_answer(kind, sc, spec, solver, readings)
     d = Drawing()
     places = [ans.start, *path]
     bad = _first_refused(ans, places)
@@ -232,6 +236,16 @@ def _check(kind: str, spec: str, sc: Scenario, solver: Solver, readings: dict[st
                    "refused" if f.refuses else "") for f in ans.findings]
     cli = [f"adjudicator check FILE --{kind} '{spec}'" + _flags(readings) + " --json"]
     return Reply(ans.to_json(), cli, lines, d)
+
+
+def _check_answer(kind: str, sc: Scenario, spec: str, solver: Solver,
+                  readings: dict[str, str]):
+    """The ``check --KIND`` answer; a move is checked with the whole position in the
+    solver (the same answer as with the command's window: the position's facts are
+    then added once for every move asked, not once for each)."""
+    if kind == "move":
+        return check_move(sc, spec, solver, readings, windowed=False)
+    return KINDS[kind].fn(sc, spec, solver, readings)
 
 
 def ask_move(sc: Scenario, ws: Session, readings: dict[str, str],
@@ -313,24 +327,62 @@ def _asked(s: Session, readings: dict[str, str]) -> Session:
     return s if readings == s.readings else Session(s.sc, s.solver, readings)
 
 
-def warm(sc: Scenario, s: Session) -> None:
-    """Ground what the clicks will need while the player looks at the map: the whole-
-    position answers a click on a hex reads, and one question of each other kind."""
+def warm(sc: Scenario, s: Session) -> Iterator[None]:
+    """Ground what the clicks will need while the player looks at the map, a step at a
+    time: the whole-position answers a click on a hex reads, then one question of each
+    other kind (each grounds its query's rules for this position once)."""
     solver = s.solver
     readings: dict[str, str] = {}
     rkey = ()
-    _memo(sc, ("zoc",), lambda: zoc_query(sc, solver))
-    _memo(sc, ("bonds", rkey), lambda: bonds_query(sc, solver, readings))
+    z = _memo(sc, ("zoc",), lambda: zoc_query(sc, solver))
+    _memo(sc, ("zoc-json",), z.to_json)
+    yield
+    b = _memo(sc, ("bonds", rkey), lambda: bonds_query(sc, solver, readings))
+    _memo(sc, ("bonds-json", rkey), b.to_json)
+    yield
     for side in sorted({u.side for u in sc.units}):
-        _memo(sc, ("supply", side, rkey),
-              lambda side=side: supply_query(sc, solver, side=side, readings=readings))
+        sup = _memo(sc, ("supply", side, rkey),
+                    lambda side=side: supply_query(sc, solver, side=side, readings=readings))
+        _memo(sc, ("supply-json", side, rkey), sup.to_json)
+        yield
     other = "soviet" if sc.phasing == "axis" else "axis"
     stack = next((u for u in sc.units if u.side == other and u.is_combat
                   and u.hex in sc.map.hexes), None)
     if stack is not None:
         retreats_many(sc, [RetreatRequest(stack.hex, 2)], "combat", solver, readings)
+        yield
     mover = next((u for u in sc.units if u.hex in sc.map.hexes), None)
     if mover is not None:
         nb = sc.grid.neighbours(mover.hex)
         if nb:
-            KINDS["move"].fn(sc, f"{mover.id}:{nb[0]}", solver, readings)
+            _check_answer("move", sc, f"{mover.id}:{nb[0]}", solver, readings)
+            yield
+    attacker = next((u for u in sc.units if u.side == sc.phasing and u.is_combat
+                     and u.hex in sc.map.hexes), None)
+    if attacker is not None:
+        nb = sc.grid.neighbours(attacker.hex)
+        if nb:
+            for kind, spec in (("retreat", f"{attacker.id}:{nb[0]}"),
+                               ("advance", f"{attacker.id}:{nb[0]};vacated={nb[0]};adv=2")):
+                try:
+                    KINDS[kind].fn(sc, spec, solver, readings)
+                except InputError:  # a question this position cannot ask: nothing to warm
+                    pass
+                yield
+            try:
+                s.advances_answer(nb[0], 2, [attacker.id])
+            except InputError:
+                pass
+
+
+def prepare(sc: Scenario, name: str, params: dict[str, Any]) -> list[tuple[str, dict]]:
+    """What the player is likely to ask next: after a click on a stack, its retreat;
+    after a path, that path one hex longer (each way it may go on)."""
+    if name == "hex" and sc.units_at(params["hex"]):
+        return [("retreat", {"hex": params["hex"]})]
+    if name == "move" and params.get("path") and len(params["path"]) < 12 \
+            and params["path"][-1] in sc.map.hexes:
+        path = params["path"]
+        return [("move", {"unit": params["unit"], "path": [*path, n]})
+                for n in sc.grid.neighbours(path[-1]) if n not in path]
+    return []
