@@ -46,10 +46,11 @@ def positions(draw, defender_side=None):
     units, side_of = [], {TARGET: dside}
     for i in range(draw(st.integers(1, 4))):
         cls = draw(st.sampled_from(CLASSES))
+        troops = draw(st.sampled_from(["guards", "guards", "guards", "nkvd", "regular"]))
         units.append(unit(f"d{i}", dside, TARGET, cls,
                           movement=draw(st.sampled_from([8, 8, 12, 15, 18, 24])),
-                          troops=draw(st.sampled_from(["guards", "guards", "guards", "nkvd",
-                                                       "regular"])),
+                          # Guards, Marines and NKVD are Soviet troops only
+                          troops=troops if dside == "soviet" else "regular",
                           pinned=draw(st.integers(0, 5)) == 0,
                           immobilized=cls == "armor" and draw(st.integers(0, 5)) == 0))
     enemy = "soviet" if dside == "german" else "german"
