@@ -331,3 +331,42 @@ def test_9_113_a_leader_retreats_with_the_stack_unpinned_or_stays_unaffected():
                hexes={"0404": {"features": ["city"]}})
     assert got["l"].outcome == "unaffected" and got["l"].rules == ["9.113"]
     assert got["s"].outcome == "spent"
+
+
+CLOSED = {"0403": {"markers": ["attack"]}, "0504": {"markers": ["bombarded"]}}
+
+
+@pytest.mark.rules("5.0", "9.87")
+def test_9_87_the_retreating_stack_must_fit_together_not_each_unit_alone():
+    three = [unit(f"s{i}", "soviet", "0404") for i in range(3)]
+    # 0304 holds two Soviet combat units: each retreating unit alone fits there, the
+    # three together do not, and no other hex is open: two of them are eliminated.
+    room = [unit(f"f{i}", "soviet", "0304", troops="guards") for i in range(2)]
+    got, ans = p(three, hexes=CLOSED, extra=room)
+    assert all(got[u].hexes == ["0304"] for u in ("s0", "s1", "s2"))
+    assert ans.short == {"combat": 2} and len(ans.placing) == 1
+    # an empty 0304 takes all three
+    got, ans = p(three, hexes=CLOSED)
+    assert ans.short == {} and set(ans.placing.values()) == {"0304"}
+
+
+@pytest.mark.rules("5.0", "9.87")
+def test_9_87_each_unit_may_take_a_different_hex_so_the_stack_may_split():
+    three = [unit(f"s{i}", "soviet", "0404") for i in range(3)]
+    room = [unit(f"f{i}", "soviet", "0304", troops="guards") for i in range(2)]
+    got, ans = p(three, hexes={"0403": {"markers": ["attack"]}}, extra=room)
+    assert ans.short == {} and len(ans.placing) == 3
+    assert list(ans.placing.values()).count("0304") <= 1 and "0504" in ans.placing.values()
+
+
+@pytest.mark.rules("5.3", "9.87")
+def test_5_3_a_retreating_tank_lifts_the_german_limit_for_the_units_going_with_it():
+    sov = unit("r", "soviet", "0405")
+    there = [unit(f"h{i}", "german", "0304") for i in range(2)]
+    tank_and_two = [unit("t", "german", "0404", "armor"), unit("i1", "german", "0404"),
+                    unit("i2", "german", "0404")]
+    got, ans = p(tank_and_two, hexes=CLOSED, extra=there, g=sov, attackers=("r",))
+    # with the tank, four fit in 0304: the tank and one of the infantry; one is lost
+    assert ans.short == {"combat": 1} and ans.placing["t"] == "0304"
+    got, ans = p(tank_and_two[1:], hexes=CLOSED, extra=there, g=sov, attackers=("r",))
+    assert ans.short == {"combat": 1}  # without armour only three: one of the two is lost

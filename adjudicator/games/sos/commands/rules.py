@@ -174,6 +174,9 @@ def print_after_p(ans: AfterP, console: Console) -> None:
     for u in ans.units:
         where = f": into {' '.join(u.hexes)}" if u.hexes else ""
         console.print(f"  {u.unit}: {u.outcome}{where} {cite(u.rules)}")
+    for kind, n in sorted(ans.short.items()):
+        console.print(f"  the stack does not fit: {n} retreating {kind} unit(s) find no "
+                      f"room beside the others and are eliminated {cite(['9.87', '5.0'])}")
 
 
 def retreats_cmd(
