@@ -21,7 +21,7 @@ TARGET = "0404"
 FEATURES = [[], [], [], ["forest"], ["city"], ["suburb"], ["balka"], ["strong-point"],
             ["road", "hill-top"], ["industrial"]]
 CLASSES = ["infantry", "infantry", "engineer", "armor", "at-gun", "leader", "op", "sniper",
-           "transport", "artillery"]
+           "transport", "artillery", "fortification"]
 
 
 @st.composite

@@ -370,3 +370,34 @@ def test_5_3_a_retreating_tank_lifts_the_german_limit_for_the_units_going_with_i
     assert ans.short == {"combat": 1} and ans.placing["t"] == "0304"
     got, ans = p(tank_and_two[1:], hexes=CLOSED, extra=there, g=sov, attackers=("r",))
     assert ans.short == {"combat": 1}  # without armour only three: one of the two is lost
+
+
+@pytest.mark.rules("9.881")
+def test_9_881_a_fortification_goes_when_all_its_combat_units_retreat():
+    fort = unit("f", "soviet", "0404", "fortification")
+    nkvd = unit("n", "soviet", "0404", troops="nkvd")
+    # in a city hex NKVD units must retreat (9.884): nobody stays with the fortification
+    got, _ = p([nkvd, fort], hexes={"0404": {"features": ["city"]}})
+    assert got["n"].outcome == "retreats-pinned"
+    assert got["f"].outcome == "eliminated" and got["f"].rules == ["9.881"]
+    # with a unit that stays spent, the fortification stays
+    got, _ = p([nkvd, unit("s", "soviet", "0404"), fort], hexes={"0404": {"features": ["city"]}})
+    assert got["s"].outcome == "spent" and got["f"].outcome == "unaffected"
+    # clear with a fortification: the defender chooses, and the fortification goes with
+    # the retreat
+    got, _ = p([unit("s", "soviet", "0404"), fort])
+    assert got["s"].outcome == "retreat-or-stay-pinned"
+    assert got["f"].outcome == "eliminated-if-all-retreat"
+    # a fortification alone is not affected
+    got, _ = p([fort])
+    assert got["f"].outcome == "unaffected"
+
+
+@pytest.mark.rules("9.881", "9.882")
+def test_9_881_immobilized_tanks_die_in_clear_balka_forest_and_suburb_9_882_in_cities_too():
+    tank = unit("k", "soviet", "0404", "armor", immobilized=True)
+    for feats in ([], ["balka"], ["forest"], ["suburb"]):
+        got, _ = p([tank, unit("s", "soviet", "0404")], hexes={"0404": {"features": feats}})
+        assert got["k"].outcome == "eliminated" and got["k"].rules == ["9.881", "9.882"]
+    got, _ = p([tank], hexes={"0404": {"features": ["city"]}})
+    assert got["k"].outcome == "eliminated" and got["k"].rules == ["9.882"]

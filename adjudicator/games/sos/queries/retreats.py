@@ -62,7 +62,8 @@ class BeforeCombat:
 class UnitPResult:
     unit: str
     #: unaffected, eliminated, spent, pinned, retreats-pinned, retreat-or-stay-pinned,
-    #: eliminated-no-retreat; for a leader (never pinned, 9.113) retreats or
+    #: eliminated-no-retreat; for a fortification eliminated-if-all-retreat (9.881: it goes
+    #: if every defending combat unit takes the retreat the defender may choose); for a leader (never pinned, 9.113) retreats or
     #: retreat-or-stay
     outcome: str
     rules: list[str]
@@ -164,7 +165,8 @@ def after_p(sc: Scenario, hex_id: str, attackers: list[str], fire: str = "attack
     for u in sc.units_at(hex_id):
         got = outcomes.get(u.id, [])
         # the last word: eliminated for want of a hex beats the order to retreat
-        order = ["eliminated-no-retreat", "eliminated", "unaffected", "spent",
+        order = ["eliminated-no-retreat", "eliminated", "eliminated-if-all-retreat",
+                 "unaffected", "spent",
                  "retreats-pinned", "retreat-or-stay-pinned", "retreats", "retreat-or-stay",
                  "pinned"]
         outcome = next((o for o in order if any(g[0] == o for g in got)), "pinned")

@@ -204,6 +204,15 @@ def p_outcomes(sc, hex_id: str, attackers: list[str], fire: str) -> dict[str, st
             out[u.id] = {"retreats-pinned": "retreats",
                          "retreat-or-stay-pinned": "retreat-or-stay"}.get(out[u.id],
                                                                            "unaffected")
+    # 9.881: a fortification goes with the last of the defending combat units
+    combat = [out[u.id] for u in defenders if u.unit_class not in NON_COMBAT
+              and out[u.id] != "eliminated"]
+    for u in defenders:
+        if u.unit_class == "fortification" and combat:
+            if all(o == "retreats-pinned" for o in combat):
+                out[u.id] = "eliminated"
+            elif all(o in ("retreats-pinned", "retreat-or-stay-pinned") for o in combat):
+                out[u.id] = "eliminated-if-all-retreat"
     return out
 
 
