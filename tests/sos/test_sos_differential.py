@@ -52,6 +52,7 @@ def positions(draw, defender_side=None):
                           # Guards, Marines and NKVD are Soviet troops only
                           troops=troops if dside == "soviet" else "regular",
                           pinned=draw(st.integers(0, 5)) == 0,
+                          isolation=draw(st.sampled_from([0, 0, 1])),
                           immobilized=cls == "armor" and draw(st.integers(0, 5)) == 0))
     enemy = "soviet" if dside == "german" else "german"
     around = ["0304", "0305", "0403", "0405", "0504", "0505"]
@@ -73,7 +74,8 @@ def positions(draw, defender_side=None):
     readings = {}
     for rule, names in (("9.48", ["ban-holds", "minimum-wins"]),
                         ("9.884", ["any-terrain", "terrain-limit"]),
-                        ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"])):
+                        ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"]),
+                        ("19.5", ["halved", "movement-phases"])):
         readings[rule] = draw(st.sampled_from(names))
     if draw(st.integers(0, 4)):  # mostly an attack phase of the defender's enemy
         phase = draw(st.sampled_from([5, 8] if dside == "soviet" else [12, 15]))

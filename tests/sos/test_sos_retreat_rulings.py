@@ -401,3 +401,18 @@ def test_9_881_immobilized_tanks_die_in_clear_balka_forest_and_suburb_9_882_in_c
         assert got["k"].outcome == "eliminated" and got["k"].rules == ["9.881", "9.882"]
     got, _ = p([tank], hexes={"0404": {"features": ["city"]}})
     assert got["k"].outcome == "eliminated" and got["k"].rules == ["9.882"]
+
+
+@pytest.mark.rules("19.5", "9.48")
+def test_19_5_an_isolated_soviet_unit_retreats_on_half_its_budget():
+    towed = unit("a", "soviet", "0404", "at-gun", movement=15, troops="guards", isolation=1)
+    foot = unit("t", "soviet", "0404", troops="guards", isolation=2)
+    _, ans = rbc([towed, foot])
+    assert units(ans)["a"].budget == 2 and units(ans)["t"].budget == 1  # 15/8, 8/8 up
+    assert "19.5" in ans.rules and units(ans)["t"].budget_rule == "19.5"
+    assert units(ans)["t"].hexes  # the one-hex minimum still holds
+    # not isolated, or the other reading: a quarter
+    _, ans = rbc([towed | {"isolation": 0}, foot | {"isolation": 0}])
+    assert units(ans)["a"].budget == 4 and units(ans)["t"].budget == 2
+    _, ans = rbc([towed, foot], readings={"19.5": "movement-phases"})
+    assert units(ans)["a"].budget == 4 and "19.5" not in ans.rules

@@ -161,7 +161,7 @@ def print_before_combat(ans: BeforeCombat, console: Console) -> None:
             console.print(f"  {u.unit}: may not retreat" + (f" ({why})" if why else ""))
             continue
         hexes = " ".join(f"{h}({c})" for h, c in u.hexes.items()) or "none"
-        console.print(f"  {u.unit}: {u.budget} MP {cite(['9.48'])}; may end in "
+        console.print(f"  {u.unit}: {u.budget} MP {cite([u.budget_rule])}; may end in "
                       f"{hexes} (MP spent)" + (f"; stops in {' '.join(u.stops)}"
                                                if u.stops else ""))
 

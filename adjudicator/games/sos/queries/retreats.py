@@ -29,6 +29,8 @@ class UnitRetreat:
     hexes: dict[str, float | int] = field(default_factory=dict)
     #: hexes it may enter but not leave (9.48)
     stops: list[str] = field(default_factory=list)
+    #: the rule that sets the budget: 9.48, or 19.5 for an isolated Soviet unit
+    budget_rule: str = "9.48"
 
 
 @dataclass
@@ -53,7 +55,8 @@ class BeforeCombat:
                 "one_must_stay": self.one_must_stay, "all_may_go": self.all_may_go,
                 "units": [{"unit": u.unit, "may": u.may,
                            "refused": [{"reason": r, "rule": x} for r, x in u.refused],
-                           "budget_mp": u.budget, "hexes": u.hexes, "stops": u.stops}
+                           "budget_mp": u.budget, "budget_rule": u.budget_rule,
+                           "hexes": u.hexes, "stops": u.stops}
                           for u in self.units],
                 "rules": self.rules, "chart": self.chart}
 
@@ -126,6 +129,8 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
         if u != "all":
             refused.setdefault(u, []).append((r, x))
     budget = {u: b for u, b, _ in a.rows("rbc_budget")}
+    budget_rule = {u: x for u, _, x in a.rows("rbc_budget")}
+    budget_rules = list(budget_rule.values())
     hexes: dict[str, dict[str, float | int]] = {}
     for u, h, c in a.rows("rbc_reach"):
         hexes.setdefault(u, {})[h] = half(c)
@@ -138,12 +143,13 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
         units.append(UnitRetreat(u.id, may, refused.get(u.id, []),
                                  half(budget[u.id]) if u.id in budget else None,
                                  dict(sorted(hexes.get(u.id, {}).items())),
-                                 sorted(stops.get(u.id, []))))
+                                 sorted(stops.get(u.id, [])),
+                                 budget_rule.get(u.id, "9.48")))
     stay = bool(a.rows("rbc_stay"))
     all_go = bool(a.rows("rbc_all"))
     rules = rules_of(["9.41", "9.43", "9.47", "9.48"] + [x for _, x in blocked]
                      + [x for why in refused.values() for _, x in why]
-                     + (["9.45"] if all_go else []))
+                     + (["9.45"] if all_go else []) + budget_rules)
     return BeforeCombat(hex_id, units, blocked, stay, all_go, rules, _chart_info(chart))
 
 

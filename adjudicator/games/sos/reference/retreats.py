@@ -79,6 +79,9 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
         enemy = other(u.side)
         closed = occupied_by(sc, enemy) | zoc_hexes(sc, enemy, "retreat")
         budget = 2 * ((u.movement + 3) // 4)
+        if (u.side == "soviet" and u.isolation > 0
+                and sc.readings.get("19.5", "halved") == "halved"):
+            budget = 2 * ((u.movement + 7) // 8)  # 19.5: half of a quarter
         mob = u.moves_as
         pts = sc.map.hexes[hex_id].explosions
         extra = 2 * (pts // 5) if mob in ("foot", "armored") else 0
