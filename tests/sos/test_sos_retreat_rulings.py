@@ -416,3 +416,22 @@ def test_19_5_an_isolated_soviet_unit_retreats_on_half_its_budget():
     assert units(ans)["a"].budget == 4 and units(ans)["t"].budget == 2
     _, ans = rbc([towed, foot], readings={"19.5": "movement-phases"})
     assert units(ans)["a"].budget == 4 and "19.5" not in ans.rules
+
+
+@pytest.mark.rules("6.4", "9.48")
+def test_6_4_leaving_the_attacked_hex_in_enemy_zoc_costs_no_extra_mp():
+    # German armour retreating from a hex next to Soviet infantry (in its ZOC): a
+    # retreat is no breakthrough movement, so the +2 MP of 6.6 and 8.56 is not charged
+    tank = unit("t", "german", "0404", "armor", movement=16)
+    sc = position([unit("s", "soviet", "0405"), tank], hexes=ATTACKED, phase=12,
+                  phasing="soviet")
+    ans = before_combat(sc, "0404", ["s"])
+    t = units(ans)["t"]
+    assert "6.4" in ans.rules and t.budget == 4
+    assert t.hexes["0304"] == 2  # the practice chart's clear hex, nothing for the ZOC
+    assert any(c == 4 and h not in ("0304", "0403", "0504") for h, c in t.hexes.items())
+    # away from the enemy ZOC there is no ZOC to leave, and 6.4 is not cited
+    far = position([unit("s", "soviet", "0406", range=2), tank], hexes=ATTACKED,
+                   phase=12, phasing="soviet")
+    ans = before_combat(far, "0404", ["s"])
+    assert "6.4" not in ans.rules and units(ans)["t"].hexes

@@ -130,7 +130,7 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
             refused.setdefault(u, []).append((r, x))
     budget = {u: b for u, b, _ in a.rows("rbc_budget")}
     budget_rule = {u: x for u, _, x in a.rows("rbc_budget")}
-    budget_rules = list(budget_rule.values())
+    budget_rules = list(budget_rule.values()) + [x for _, _, x in a.rows("rbc_zoc_exit")]
     hexes: dict[str, dict[str, float | int]] = {}
     for u, h, c in a.rows("rbc_reach"):
         hexes.setdefault(u, {})[h] = half(c)
