@@ -128,6 +128,8 @@ def print_isolation(ans: IsolationAnswer, console: Console) -> None:
         if u.side == "soviet":
             text += (f"; eliminated at {u.threshold}" if u.threshold else "")
             text += ": REMOVED in the next Administrative Phase" if u.eliminated else ""
+            if "nkvd-roll-removed-on-5-to-10" in u.effects and not u.eliminated:
+                text += "; NKVD: a d10 in the Administrative Phase removes it on 5-10"
         else:
             text += ", never eliminated"
         console.print(text + " " + cite(u.rules))
