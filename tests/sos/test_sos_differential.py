@@ -75,7 +75,8 @@ def positions(draw, defender_side=None):
     for rule, names in (("9.48", ["ban-holds", "minimum-wins"]),
                         ("9.884", ["any-terrain", "terrain-limit"]),
                         ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"]),
-                        ("19.5", ["halved", "movement-phases"])):
+                        ("19.5", ["halved", "movement-phases"]),
+                        ("16.42", ["carries-retreating-units", "bound-by-9-44"])):
         readings[rule] = draw(st.sampled_from(names))
     if draw(st.integers(0, 4)):  # mostly an attack phase of the defender's enemy
         phase = draw(st.sampled_from([5, 8] if dside == "soviet" else [12, 15]))

@@ -435,3 +435,54 @@ def test_6_4_leaving_the_attacked_hex_in_enemy_zoc_costs_no_extra_mp():
                    phase=12, phasing="soviet")
     ans = before_combat(far, "0404", ["s"])
     assert "6.4" not in ans.rules and units(ans)["t"].hexes
+
+
+def _retreat_as_soviet(defenders, readings=None):
+    sc = position([unit("g", "german", "0405"), *defenders], hexes=ATTACKED, phase=5,
+                  readings=readings)
+    return before_combat(sc, "0404", ["g"])
+
+
+@pytest.mark.rules("16.42", "16.45")
+def test_16_42_a_transport_retreats_carrying_a_unit_that_may_retreat():
+    truck = unit("t", "soviet", "0404", "transport", movement=24, attack=0, defense=0,
+                 range=0)
+    guards = [unit(f"s{i}", "soviet", "0404", troops="guards") for i in range(2)]
+    ans = _retreat_as_soviet([truck, *guards])
+    got = units(ans)
+    assert got["t"].may and got["t"].budget == 6  # a quarter of 24
+    assert got["s0"].carried_by == ["t"] and "16.45" in ans.rules
+    # its passenger rides further than it walks: the transport's hexes include some the
+    # foot unit cannot reach
+    assert set(got["t"].hexes) > set(got["s0"].hexes)
+
+
+@pytest.mark.rules("16.42", "9.44")
+def test_16_42_no_passenger_that_may_retreat_no_retreat_for_the_transport():
+    truck = unit("t", "soviet", "0404", "transport", movement=24)
+    regular = unit("s", "soviet", "0404")  # not Guards or Marines, no leader: 9.44
+    got = units(_retreat_as_soviet([truck, regular]))
+    assert not got["t"].may and got["t"].refused == [("no-passenger-and-no-leader",
+                                                       "16.42")]
+    assert got["s"].carried_by == []
+    # a leader next door lets them go (9.44; one of the two combat units stays, 9.43)
+    ldr = unit("l", "soviet", "0304", "leader")
+    got = units(_retreat_as_soviet([truck, regular, regular | {"id": "s2"}, ldr]))
+    assert got["t"].may and got["s"].carried_by == ["t"]
+
+
+@pytest.mark.rules("16.42", "16.43")
+def test_16_43_a_pinned_transport_carries_nobody():
+    truck = unit("t", "soviet", "0404", "transport", movement=24, pinned=True)
+    guards = [unit(f"s{i}", "soviet", "0404", troops="guards") for i in range(2)]
+    got = units(_retreat_as_soviet([truck, *guards]))
+    assert not got["t"].may and ("pinned", "16.43") in got["t"].refused
+    assert got["s0"].carried_by == []
+
+
+@pytest.mark.rules("16.42")
+def test_16_42_the_bound_by_9_44_reading_needs_a_leader_for_the_transport():
+    truck = unit("t", "soviet", "0404", "transport", movement=24)
+    guards = [unit(f"s{i}", "soviet", "0404", troops="guards") for i in range(2)]
+    got = units(_retreat_as_soviet([truck, *guards], readings={"16.42": "bound-by-9-44"}))
+    assert not got["t"].may and got["s0"].carried_by == []

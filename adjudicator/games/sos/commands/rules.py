@@ -166,6 +166,9 @@ def print_before_combat(ans: BeforeCombat, console: Console) -> None:
         console.print(f"  {u.unit}: {u.budget} MP {cite([u.budget_rule])}; may end in "
                       f"{hexes} (MP spent)" + (f"; stops in {' '.join(u.stops)}"
                                                if u.stops else ""))
+        if u.carried_by:
+            console.print(f"    or carried by {', '.join(u.carried_by)}, ending where it "
+                          f"may {cite(['16.42', '16.45'])}")
 
 
 def print_after_p(ans: AfterP, console: Console) -> None:

@@ -31,6 +31,8 @@ class UnitRetreat:
     stops: list[str] = field(default_factory=list)
     #: the rule that sets the budget: 9.48, or 19.5 for an isolated Soviet unit
     budget_rule: str = "9.48"
+    #: transports that may carry it instead (16.42, 16.45): it ends where they may
+    carried_by: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -56,7 +58,8 @@ class BeforeCombat:
                 "units": [{"unit": u.unit, "may": u.may,
                            "refused": [{"reason": r, "rule": x} for r, x in u.refused],
                            "budget_mp": u.budget, "budget_rule": u.budget_rule,
-                           "hexes": u.hexes, "stops": u.stops}
+                           "hexes": u.hexes, "stops": u.stops,
+                           "carried_by": u.carried_by}
                           for u in self.units],
                 "rules": self.rules, "chart": self.chart}
 
@@ -129,8 +132,12 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
         if u != "all":
             refused.setdefault(u, []).append((r, x))
     budget = {u: b for u, b, _ in a.rows("rbc_budget")}
+    carry: dict[str, list[str]] = {}
+    for u, t, _ in a.rows("rbc_carry"):
+        carry.setdefault(u, []).append(t)
     budget_rule = {u: x for u, _, x in a.rows("rbc_budget")}
-    budget_rules = list(budget_rule.values()) + [x for _, _, x in a.rows("rbc_zoc_exit")]
+    budget_rules = (list(budget_rule.values()) + [x for _, _, x in a.rows("rbc_zoc_exit")]
+                    + [x for _, _, x in a.rows("rbc_carry")])
     hexes: dict[str, dict[str, float | int]] = {}
     for u, h, c in a.rows("rbc_reach"):
         hexes.setdefault(u, {})[h] = half(c)
@@ -144,7 +151,8 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
                                  half(budget[u.id]) if u.id in budget else None,
                                  dict(sorted(hexes.get(u.id, {}).items())),
                                  sorted(stops.get(u.id, [])),
-                                 budget_rule.get(u.id, "9.48")))
+                                 budget_rule.get(u.id, "9.48"),
+                                 sorted(carry.get(u.id, []))))
     stay = bool(a.rows("rbc_stay"))
     all_go = bool(a.rows("rbc_all"))
     rules = rules_of(["9.41", "9.43", "9.47", "9.48"] + [x for _, x in blocked]

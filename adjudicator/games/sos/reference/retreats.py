@@ -47,16 +47,29 @@ def _may_go(sc, hex_id: str, attackers: list[str], breakthrough: bool) -> set[st
                 return True
         return False
 
-    ok = set()
-    for u in defenders:
+    def free(u) -> bool:
         if u.unit_class in FIXED or u.immobilized or u.pinned or u.opportunity_fired:
-            continue
+            return False
         if u.side == "soviet" and not (u.troops in ("guards", "marine") or u.unit_class in
                                        ("leader", "commissar") or leader_near(u)):
+            return False
+        return not (heavy and u.moves_as in ("towed", "motorized")
+                    and reading == "ban-holds")
+
+    # 16.42: a transport serves a passenger that may retreat itself
+    carries = sc.readings.get("16.42", "carries-retreating-units") == \
+        "carries-retreating-units"
+    riders = any(free(u) for u in defenders if u.side == "soviet" and (
+        u.unit_class in ("infantry", "engineer", "leader", "commissar", "op", "mine-dog",
+                         "sniper") or (u.unit_class == "mortar" and u.moves_as == "foot")))
+    ok = set()
+    for u in defenders:
+        if u.unit_class == "transport" and u.side == "soviet" and carries and riders:
+            if free(u.model_copy(update={"troops": "guards"})):  # all but 9.44
+                ok.add(u.id)
             continue
-        if heavy and u.moves_as in ("towed", "motorized") and reading == "ban-holds":
-            continue
-        ok.add(u.id)
+        if free(u):
+            ok.add(u.id)
     stayers = [u for u in defenders if u.unit_class not in NON_COMBAT | {"mine-dog"}]
     all_armor = all(u.unit_class in ARMORED for u in defenders) and side == "german" and \
         not any(units[a].side == "soviet" and units[a].unit_class in ARMORED
