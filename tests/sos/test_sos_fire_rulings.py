@@ -457,7 +457,66 @@ def test_9_17_units_in_off_map_boxes_do_not_fire():
     east = east.replace('side: german, hex: "WB"', 'side: soviet, hex: "EB"')
     sc = parse_scenario(east, "pos.yaml")
     data = fire(sc, "defensive", ["Box"], "0403")
+    # an infantry unit in an East Bank box: only IF artillery fires from there (14.51)
     assert "9.17" not in why(data, "Box") and "14.51" in why(data, "Box")
+
+
+def east_bank(art: str, cliff: bool = False):
+    """Column 01 is the Volga, 0104 numbered 3 and 0101 numbered 5 for the East Bank box
+    EB; a German unit in 0304 and one in 0204 (a cliff hex along the Volga if asked)."""
+    from adjudicator.scenario import parse_scenario
+
+    lines = ["game: sos", "phase: 5", "map:", "  hexes:"]
+    for c in range(1, 9):
+        for r in range(1, 9):
+            h = f"{c:02d}{r:02d}"
+            if c == 1:
+                num = {4: 3, 1: 5}.get(r)
+                rng = f", volga_range: {{EB: {num}}}" if num else ""
+                lines.append(f'    "{h}": {{terrain: volga, features: [volga]{rng}}}')
+            elif h == "0204" and cliff:
+                lines.append(f'    "{h}": {{features: [cliff]}}')
+            else:
+                lines.append(f'    "{h}": clear')
+    lines += ["  entry_areas:", "    EB: {side: soviet, kind: east-bank}", "units:",
+              f'  - {{id: "A", side: soviet, hex: "EB", {art}}}',
+              f'  - {{{g("G", "0304")}}}', f'  - {{{g("H", "0204")}}}',
+              f'  - {{{SOV.replace("0404", "0305")}}}']
+    return parse_scenario("\n".join(lines) + "\n", "pos.yaml")
+
+
+ART12 = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+
+
+@pytest.mark.rules("14.51", "14.53")
+def test_14_51_14_53_east_bank_artillery_fires_within_range_counted_through_the_volga():
+    sc = east_bank(ART12)
+    data = fire(sc, "defensive", ["A"], "0304", spotter="S1")
+    assert may(data, "A") and data["firers"][0]["distance"] == 5  # 3 in 0104, then 2
+    assert {"note": "range-through-the-volga", "rule": "14.53"} in data["firers"][0]["notes"]
+    short = east_bank(ART12.replace("range: 12", "range: 4"))
+    data = fire(short, "defensive", ["A"], "0304", spotter="S1")
+    assert not may(data, "A") and "9.23" in why(data, "A")
+
+
+@pytest.mark.rules("14.53")
+def test_14_53_no_volga_numbers_for_the_box_no_range():
+    sc = east_bank(ART12)
+    bare = sc.model_copy(update={"map": sc.map.model_copy(update={"hexes": {
+        h: spec.model_copy(update={"volga_range": {}}) for h, spec in sc.map.hexes.items()}})})
+    data = fire(bare, "defensive", ["A"], "0304", spotter="S1")
+    assert not may(data, "A") and "14.53" in why(data, "A")
+
+
+@pytest.mark.rules("14.28")
+def test_14_28_the_east_bank_sees_the_cliff_hexes_along_the_volga_else_needs_a_spotter():
+    data = fire(east_bank(ART12, cliff=True), "defensive", ["A"], "0204")
+    assert may(data, "A")
+    assert {"note": "sees-the-cliff-hexes", "rule": "14.28"} in data["firers"][0]["notes"]
+    data = fire(east_bank(ART12), "defensive", ["A"], "0204")  # no cliff: a spotter needed
+    assert not may(data, "A") and "14.28" in why(data, "A")
+    data = fire(east_bank(ART12, cliff=True), "defensive", ["A"], "0304")  # not a cliff
+    assert not may(data, "A") and "14.28" in why(data, "A")
 
 
 @pytest.mark.rules("9.54")

@@ -58,6 +58,8 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
             how = {"af": "AF", "df": "DF", "attc": "AF on the ATTC"}[f["uses"]]
             console.print(f"  {f['unit']} at {f['hex']}: {f['factor']} ({how}, range "
                           f"{f['distance']}) {cite([f['factor_rule']])}")
+            for n in f.get("notes", []):
+                console.print(f"    {_label(n['note'])} {cite([n['rule']])}")
         elif f["may_fire"]:
             console.print(f"  {f['unit']} at {f['hex']}: takes part, no fire factor")
         else:
