@@ -500,6 +500,16 @@ def test_14_51_14_53_east_bank_artillery_fires_within_range_counted_through_the_
 
 
 @pytest.mark.rules("14.53")
+def test_14_53_the_box_hexes_only_reading_counts_from_the_box_s_own_hexes():
+    sc = east_bank(ART12)
+    eb = sc.map.entry_areas["EB"].model_copy(update={"hexes": ["0101"]})
+    sc = sc.model_copy(update={"readings": {"14.53": "box-hexes-only"},
+                               "map": sc.map.model_copy(update={"entry_areas": {"EB": eb}})})
+    data = fire(sc, "defensive", ["A"], "0304", spotter="S1")
+    assert data["firers"][0]["distance"] == 5 + sc.grid.distance("0101", "0304")
+
+
+@pytest.mark.rules("14.53")
 def test_14_53_no_volga_numbers_for_the_box_no_range():
     sc = east_bank(ART12)
     bare = sc.model_copy(update={"map": sc.map.model_copy(update={"hexes": {

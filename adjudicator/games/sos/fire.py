@@ -154,14 +154,17 @@ def _related(sc: Scenario, req: FireRequest) -> set[str]:
 def east_bank_facts(sc: Scenario, uid: str, box: str, target: str) -> list[str]:
     """A firer in an East Bank box (14.51): its range to the target counted through the
     Volga hexes' small numbers for that box (14.53: the number, then the hexes from that
-    Volga hex on, the shortest way), and whether the target is a West Bank cliff hex
+    Volga hex on, the shortest way; with the reading box-hexes-only, from the box's own
+    hexes only), and whether the target is a West Bank cliff hex
     along the Volga, which the box sees without a spotter (14.28)."""
     area = sc.map.entry_areas.get(box)
     if area is None or area.kind != "east-bank":
         return []
     out = [f"east_bank({q(uid)})."]
+    only_box = sc.readings.get("14.53", "shortest") == "box-hexes-only"
     ranges = [n + sc.grid.distance(h, target) for h, spec in sc.map.hexes.items()
-              for b, n in spec.volga_range.items() if b == box]
+              for b, n in spec.volga_range.items()
+              if b == box and (not only_box or h in area.hexes)]
     if ranges and target in sc.map.hexes:
         out.append(f"dist({q(uid)},{min(ranges)}).")
     spec = sc.map.hexes.get(target)
