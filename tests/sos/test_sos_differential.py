@@ -116,6 +116,11 @@ def test_p_result_retreat_agrees_with_the_reference(sc, fire):
             if want in ("retreats-pinned", "retreats") and not dests:
                 want = "eliminated-no-retreat"
         assert u.outcome == want, u.unit
+    # the stack together (9.87, 5.0): as many units find no room in both
+    movers = {u.unit: set(u.hexes) for u in ans.units
+              if u.outcome in ("retreats-pinned", "retreat-or-stay-pinned", "retreats",
+                               "retreat-or-stay") and u.hexes}
+    assert sum(ans.short.values()) == ref_ret.p_stack_short(sc, TARGET, movers)
 
 
 @given(positions(), st.sampled_from(["eliminated", "retreat"]))

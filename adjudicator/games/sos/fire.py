@@ -212,6 +212,8 @@ def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple
     if req.spotter:
         out.append(f"spotter({q(req.spotter)}).")
         s = units[req.spotter]
+        if s.hex in sc.map.hexes:
+            out.append(f"spot_dist({q(req.spotter)},{sc.grid.distance(s.hex, req.target)}).")
         if s.hex in sc.map.hexes and s.hex != req.target:
             spot_pair = (s.hex, req.target)
         elif s.hex == req.target:

@@ -115,7 +115,8 @@ def fire(
     spotter: Annotated[str | None, typer.Option(
         "--spotter", help="The unit spotting for the IF artillery (9.39, 14.2).")] = None,
     spotting_drm: Annotated[int | None, typer.Option(
-        "--spotting-drm", help="The Spotting Table modifier (14.31).")] = None,
+        "--spotting-drm", help="The Spotting Table modifier (14.31); computed from "
+        "--spotter and the order of battle when not given.")] = None,
     retreat: Annotated[bool, typer.Option(
         "--retreat", help="Opportunity fire at units retreating before combat (11.1).")
     ] = False,

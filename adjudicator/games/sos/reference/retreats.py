@@ -248,3 +248,31 @@ def _p_one(u, kind: str, cause: bool, leader: bool, any_terrain: bool) -> str:
     if not cause or kind == "unlisted":
         return "pinned"
     return "retreats-pinned" if kind == "clear" else "retreat-or-stay-pinned"
+
+
+def p_stack_short(sc, hex_id: str, movers: dict[str, set[str]]) -> int:
+    """How many of the retreating units (unit -> hexes each may enter alone) find no room
+    however the defender places them (9.87, 5.0): every placing is tried, and a hex is
+    full when a unit in it, counted with the others placed there and those already in it,
+    passes a limit."""
+    import itertools
+
+    ids = sorted(movers)
+    units = sc.units_by_id
+    best = 0
+    for choice in itertools.product(*[[None, *sorted(movers[u])] for u in ids]):
+        placed = [(u, h) for u, h in zip(ids, choice, strict=True) if h]
+        if len(placed) <= best:
+            continue
+        ok = True
+        for h in {h for _, h in placed}:
+            here = [units[u] for u, x in placed if x == h]
+            side = here[0].side
+            friends = [v for v in sc.units_at(h) if v.side == side]
+            for v in here:
+                others = friends + [w for w in here if w.id != v.id]
+                if others and _overstacks(sc, others, v):
+                    ok = False
+        if ok:
+            best = len(placed)
+    return len(ids) - best
