@@ -154,7 +154,7 @@ def p_destinations(sc, hex_id: str, uid: str, chart) -> set[str]:
                       bridge=any(v.unit_class == "bridge" for v in sc.units_at(n))) is None:
             continue
         friends = [v for v in sc.units_at(n) if v.side == u.side]
-        if friends and _overstacks(sc, friends, u):
+        if _overstacks(sc, friends, u):  # an empty hex too: 5.5 gives some kinds none
             continue
         out.add(n)
     return out
@@ -271,7 +271,7 @@ def p_stack_short(sc, hex_id: str, movers: dict[str, set[str]]) -> int:
             friends = [v for v in sc.units_at(h) if v.side == side]
             for v in here:
                 others = friends + [w for w in here if w.id != v.id]
-                if others and _overstacks(sc, others, v):
+                if _overstacks(sc, others, v):
                     ok = False
         if ok:
             best = len(placed)
