@@ -21,7 +21,7 @@ TARGET = "0404"
 FEATURES = [[], [], [], ["forest"], ["city"], ["suburb"], ["balka"], ["strong-point"],
             ["road", "hill-top"], ["industrial"]]
 CLASSES = ["infantry", "infantry", "engineer", "armor", "at-gun", "leader", "op", "sniper",
-           "transport", "artillery"]
+           "transport", "artillery", "fortification"]
 
 
 @st.composite
@@ -46,11 +46,13 @@ def positions(draw, defender_side=None):
     units, side_of = [], {TARGET: dside}
     for i in range(draw(st.integers(1, 4))):
         cls = draw(st.sampled_from(CLASSES))
+        troops = draw(st.sampled_from(["guards", "guards", "guards", "nkvd", "regular"]))
         units.append(unit(f"d{i}", dside, TARGET, cls,
                           movement=draw(st.sampled_from([8, 8, 12, 15, 18, 24])),
-                          troops=draw(st.sampled_from(["guards", "guards", "guards", "nkvd",
-                                                       "regular"])),
+                          # Guards, Marines and NKVD are Soviet troops only
+                          troops=troops if dside == "soviet" else "regular",
                           pinned=draw(st.integers(0, 5)) == 0,
+                          isolation=draw(st.sampled_from([0, 0, 1])),
                           immobilized=cls == "armor" and draw(st.integers(0, 5)) == 0))
     enemy = "soviet" if dside == "german" else "german"
     around = ["0304", "0305", "0403", "0405", "0504", "0505"]
@@ -72,7 +74,9 @@ def positions(draw, defender_side=None):
     readings = {}
     for rule, names in (("9.48", ["ban-holds", "minimum-wins"]),
                         ("9.884", ["any-terrain", "terrain-limit"]),
-                        ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"])):
+                        ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"]),
+                        ("19.5", ["halved", "movement-phases"]),
+                        ("16.42", ["carries-retreating-units", "bound-by-9-44"])):
         readings[rule] = draw(st.sampled_from(names))
     if draw(st.integers(0, 4)):  # mostly an attack phase of the defender's enemy
         phase = draw(st.sampled_from([5, 8] if dside == "soviet" else [12, 15]))
@@ -112,6 +116,11 @@ def test_p_result_retreat_agrees_with_the_reference(sc, fire):
             if want in ("retreats-pinned", "retreats") and not dests:
                 want = "eliminated-no-retreat"
         assert u.outcome == want, u.unit
+    # the stack together (9.87, 5.0): as many units find no room in both
+    movers = {u.unit: set(u.hexes) for u in ans.units
+              if u.outcome in ("retreats-pinned", "retreat-or-stay-pinned", "retreats",
+                               "retreat-or-stay") and u.hexes}
+    assert sum(ans.short.values()) == ref_ret.p_stack_short(sc, TARGET, movers)
 
 
 @given(positions(), st.sampled_from(["eliminated", "retreat"]))

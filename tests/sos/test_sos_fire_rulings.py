@@ -457,7 +457,76 @@ def test_9_17_units_in_off_map_boxes_do_not_fire():
     east = east.replace('side: german, hex: "WB"', 'side: soviet, hex: "EB"')
     sc = parse_scenario(east, "pos.yaml")
     data = fire(sc, "defensive", ["Box"], "0403")
+    # an infantry unit in an East Bank box: only IF artillery fires from there (14.51)
     assert "9.17" not in why(data, "Box") and "14.51" in why(data, "Box")
+
+
+def east_bank(art: str, cliff: bool = False):
+    """Column 01 is the Volga, 0104 numbered 3 and 0101 numbered 5 for the East Bank box
+    EB; a German unit in 0304 and one in 0204 (a cliff hex along the Volga if asked)."""
+    from adjudicator.scenario import parse_scenario
+
+    lines = ["game: sos", "phase: 5", "map:", "  hexes:"]
+    for c in range(1, 9):
+        for r in range(1, 9):
+            h = f"{c:02d}{r:02d}"
+            if c == 1:
+                num = {4: 3, 1: 5}.get(r)
+                rng = f", volga_range: {{EB: {num}}}" if num else ""
+                lines.append(f'    "{h}": {{terrain: volga, features: [volga]{rng}}}')
+            elif h == "0204" and cliff:
+                lines.append(f'    "{h}": {{features: [cliff]}}')
+            else:
+                lines.append(f'    "{h}": clear')
+    lines += ["  entry_areas:", "    EB: {side: soviet, kind: east-bank}", "units:",
+              f'  - {{id: "A", side: soviet, hex: "EB", {art}}}',
+              f'  - {{{g("G", "0304")}}}', f'  - {{{g("H", "0204")}}}',
+              f'  - {{{SOV.replace("0404", "0305")}}}']
+    return parse_scenario("\n".join(lines) + "\n", "pos.yaml")
+
+
+ART12 = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+
+
+@pytest.mark.rules("14.51", "14.53")
+def test_14_51_14_53_east_bank_artillery_fires_within_range_counted_through_the_volga():
+    sc = east_bank(ART12)
+    data = fire(sc, "defensive", ["A"], "0304", spotter="S1")
+    assert may(data, "A") and data["firers"][0]["distance"] == 5  # 3 in 0104, then 2
+    assert {"note": "range-through-the-volga", "rule": "14.53"} in data["firers"][0]["notes"]
+    short = east_bank(ART12.replace("range: 12", "range: 4"))
+    data = fire(short, "defensive", ["A"], "0304", spotter="S1")
+    assert not may(data, "A") and "9.23" in why(data, "A")
+
+
+@pytest.mark.rules("14.53")
+def test_14_53_the_box_hexes_only_reading_counts_from_the_box_s_own_hexes():
+    sc = east_bank(ART12)
+    eb = sc.map.entry_areas["EB"].model_copy(update={"hexes": ["0101"]})
+    sc = sc.model_copy(update={"readings": {"14.53": "box-hexes-only"},
+                               "map": sc.map.model_copy(update={"entry_areas": {"EB": eb}})})
+    data = fire(sc, "defensive", ["A"], "0304", spotter="S1")
+    assert data["firers"][0]["distance"] == 5 + sc.grid.distance("0101", "0304")
+
+
+@pytest.mark.rules("14.53")
+def test_14_53_no_volga_numbers_for_the_box_no_range():
+    sc = east_bank(ART12)
+    bare = sc.model_copy(update={"map": sc.map.model_copy(update={"hexes": {
+        h: spec.model_copy(update={"volga_range": {}}) for h, spec in sc.map.hexes.items()}})})
+    data = fire(bare, "defensive", ["A"], "0304", spotter="S1")
+    assert not may(data, "A") and "14.53" in why(data, "A")
+
+
+@pytest.mark.rules("14.28")
+def test_14_28_the_east_bank_sees_the_cliff_hexes_along_the_volga_else_needs_a_spotter():
+    data = fire(east_bank(ART12, cliff=True), "defensive", ["A"], "0204")
+    assert may(data, "A")
+    assert {"note": "sees-the-cliff-hexes", "rule": "14.28"} in data["firers"][0]["notes"]
+    data = fire(east_bank(ART12), "defensive", ["A"], "0204")  # no cliff: a spotter needed
+    assert not may(data, "A") and "14.28" in why(data, "A")
+    data = fire(east_bank(ART12, cliff=True), "defensive", ["A"], "0304")  # not a cliff
+    assert not may(data, "A") and "14.28" in why(data, "A")
 
 
 @pytest.mark.rules("9.54")
@@ -590,3 +659,86 @@ def test_leaders_take_part_without_a_factor(capsys):
     sc = position([SOV, g("G", "0403", INF, 'division: "71"'), g("L", "0403", ldr)])
     data = fire(sc, "attack", ["G", "L"], "0404")
     assert next(f for f in data["firers"] if f["unit"] == "L")["role"] == "leader"
+
+
+# -- 14.31-14.39 the Spotting Table computed ---------------------------------------------
+
+ART94 = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+OP = "class: op, attack: 0, defense: 0, range: 0, movement: 8"
+
+
+def spotting(spotter: str, spotter_hex: str = "0403", art_oob: str = 'division: "94"',
+             extra: tuple[str, ...] = (), readings: str = "", **kw):
+    """German artillery in 0401 behind a city hex (no line of its own to 0404) fires at
+    the Soviet unit in 0404 through the spotter."""
+    units = [SOV, g("A", "0401", ART94, art_oob), g("Sp", spotter_hex, spotter), *extra]
+    sc = position(units, {"0402": "{features: [city]}"}, extra=readings)
+    return fire(sc, "attack", ["A"], "0404", spotter="Sp", **kw)
+
+
+@pytest.mark.rules("14.31", "14.34")
+def test_14_31_an_op_spots_for_its_division_s_artillery_at_minus_1_others_at_plus_1():
+    data = spotting(OP + ', oob: {division: "94"}')
+    assert may(data, "A") and drms(data)["spotting"] == -1
+    data = spotting(OP + ', oob: {division: "71"}')
+    assert drms(data)["spotting"] == 1
+
+
+@pytest.mark.rules("14.31", "14.36")
+def test_14_36_an_army_or_corps_op_or_leader_commands_all_artillery():
+    data = spotting(OP + ', oob: {corps: "LI"}')
+    assert drms(data)["spotting"] == -1
+    data = spotting(OP + ', oob: {corps: "LI"}', art_oob='division: "94"')
+    assert drms(data)["spotting"] == -1
+    # a leader with no division is of corps level (14.36, 14.39): 0 next door, as in
+    # command; a leader of another division is not: +3
+    com = "class: leader, attack: 0, defense: 0, range: 0, movement: 8"
+    assert drms(spotting(com, art_oob='division: "71"'))["spotting"] == 0
+    assert drms(spotting(com + ', oob: {division: "94"}', art_oob='division: "71"'))[
+        "spotting"] == 3
+    # a division OP does not command independent artillery
+    data = spotting(OP + ', oob: {division: "94"}', art_oob="independent: true")
+    assert drms(data)["spotting"] == 1
+
+
+@pytest.mark.rules("14.31")
+def test_14_31_a_non_op_unit_adjacent_0_or_3_area_fire_2_or_4():
+    mine = INF + ', oob: {division: "94"}'
+    other = INF + ', oob: {division: "71"}'
+    assert drms(spotting(mine))["spotting"] == 0  # 0403 is next to 0404
+    assert drms(spotting(other))["spotting"] == 3
+    assert drms(spotting(mine, "0406"))["spotting"] == 2  # two hexes off: area fire
+    assert drms(spotting(other, "0406"))["spotting"] == 4
+
+
+@pytest.mark.rules("14.35", "14.39")
+def test_14_35_independent_artillery_stacked_with_a_division_s_artillery_is_attached():
+    stack = (g("D", "0401", ART94, 'division: "94"'),)
+    data = spotting(OP + ', oob: {division: "94"}', art_oob="independent: true",
+                    extra=stack)
+    assert drms(data)["spotting"] == -1
+    alone = spotting(OP + ', oob: {division: "94"}', art_oob="independent: true")
+    assert drms(alone)["spotting"] == 1
+
+
+@pytest.mark.rules("14.31")
+def test_14_31_a_given_modifier_replaces_the_computed_one_and_self_spotting_adds_none():
+    data = spotting(OP + ', oob: {division: "94"}', spotting_drm=2)
+    assert drms(data)["spotting"] == 2
+    units = [SOV, g("A", "0402", ART94, 'division: "94"')]
+    data = fire(position(units), "attack", ["A"], "0404")
+    assert may(data, "A") and "spotting" not in drms(data)
+
+
+@pytest.mark.rules("14.31")
+def test_14_31_mixed_commands_take_the_worst_by_default_or_the_best():
+    second = (g("B", "0401", ART94, 'division: "71"'),)
+    units = [SOV, g("A", "0401", ART94, 'division: "94"'), *second,
+             g("Sp", "0403", OP + ', oob: {division: "94"}')]
+    sc = position(units, {"0402": "{features: [city]}"})
+    data = fire(sc, "attack", ["A", "B"], "0404", spotter="Sp")
+    assert drms(data)["spotting"] == 1
+    sc = position(units, {"0402": "{features: [city]}"},
+                  extra='readings: {"14.31": best}\n')
+    data = fire(sc, "attack", ["A", "B"], "0404", spotter="Sp")
+    assert drms(data)["spotting"] == -1

@@ -126,3 +126,32 @@ def test_19_6_without_a_german_box_isolation_is_not_judged():
     ans = isolation(position([unit("g", "german", "0303")] +
                              [unit(f"s{h}", "soviet", h) for h in ("0501", "0503", "0505")]))
     assert ans.no_german_box and not ans.isolated()
+
+
+@pytest.mark.rules("16.85")
+def test_16_85_an_isolated_nkvd_unit_with_a_marker_rolls_for_removal():
+    u = by_unit(soviet(marker=1, troops="nkvd"))["s"]
+    assert "nkvd-roll-removed-on-5-to-10" in u.effects and "16.85" in u.rules
+    # not isolated, or not NKVD: no roll
+    sc = position([unit("s", "soviet", "0505", isolation=1, troops="nkvd")])
+    assert "nkvd-roll-removed-on-5-to-10" not in by_unit(sc)["s"].effects
+    assert "nkvd-roll-removed-on-5-to-10" not in by_unit(soviet(marker=1))["s"].effects
+
+
+@pytest.mark.rules("16.85")
+def test_16_85_nkvd_leaders_and_nkvd_units_with_a_leader_do_not_roll():
+    ldr = unit("l", "soviet", "0505", "leader")
+    u = by_unit(soviet(marker=1, troops="nkvd", extra=[ldr]))["s"]
+    assert "nkvd-roll-removed-on-5-to-10" not in u.effects
+    assert "nkvd-no-roll-with-a-leader" in u.effects
+    nkvd_leader = by_unit(position(WALL + [unit("l", "soviet", "0505", "leader",
+                                                troops="nkvd", isolation=1)]))["l"]
+    assert "nkvd-roll-removed-on-5-to-10" not in nkvd_leader.effects
+
+
+@pytest.mark.rules("16.85")
+def test_16_85_a_first_marker_rolls_only_under_the_new_marker_too_reading():
+    u = by_unit(soviet(marker=0, troops="nkvd"))["s"]
+    assert u.isolated and "nkvd-roll-removed-on-5-to-10" not in u.effects
+    u = by_unit(soviet(marker=0, troops="nkvd", readings={"16.85": "new-marker-too"}))["s"]
+    assert "nkvd-roll-removed-on-5-to-10" in u.effects

@@ -331,3 +331,158 @@ def test_9_113_a_leader_retreats_with_the_stack_unpinned_or_stays_unaffected():
                hexes={"0404": {"features": ["city"]}})
     assert got["l"].outcome == "unaffected" and got["l"].rules == ["9.113"]
     assert got["s"].outcome == "spent"
+
+
+CLOSED = {"0403": {"markers": ["attack"]}, "0504": {"markers": ["bombarded"]}}
+
+
+@pytest.mark.rules("5.0", "9.87")
+def test_9_87_the_retreating_stack_must_fit_together_not_each_unit_alone():
+    three = [unit(f"s{i}", "soviet", "0404") for i in range(3)]
+    # 0304 holds two Soviet combat units: each retreating unit alone fits there, the
+    # three together do not, and no other hex is open: two of them are eliminated.
+    room = [unit(f"f{i}", "soviet", "0304", troops="guards") for i in range(2)]
+    got, ans = p(three, hexes=CLOSED, extra=room)
+    assert all(got[u].hexes == ["0304"] for u in ("s0", "s1", "s2"))
+    assert ans.short == {"combat": 2} and len(ans.placing) == 1
+    # an empty 0304 takes all three
+    got, ans = p(three, hexes=CLOSED)
+    assert ans.short == {} and set(ans.placing.values()) == {"0304"}
+
+
+@pytest.mark.rules("5.0", "9.87")
+def test_9_87_each_unit_may_take_a_different_hex_so_the_stack_may_split():
+    three = [unit(f"s{i}", "soviet", "0404") for i in range(3)]
+    room = [unit(f"f{i}", "soviet", "0304", troops="guards") for i in range(2)]
+    got, ans = p(three, hexes={"0403": {"markers": ["attack"]}}, extra=room)
+    assert ans.short == {} and len(ans.placing) == 3
+    assert list(ans.placing.values()).count("0304") <= 1 and "0504" in ans.placing.values()
+
+
+@pytest.mark.rules("5.3", "9.87")
+def test_5_3_a_retreating_tank_lifts_the_german_limit_for_the_units_going_with_it():
+    sov = unit("r", "soviet", "0405")
+    there = [unit(f"h{i}", "german", "0304") for i in range(2)]
+    tank_and_two = [unit("t", "german", "0404", "armor"), unit("i1", "german", "0404"),
+                    unit("i2", "german", "0404")]
+    got, ans = p(tank_and_two, hexes=CLOSED, extra=there, g=sov, attackers=("r",))
+    # with the tank, four fit in 0304: the tank and one of the infantry; one is lost
+    assert ans.short == {"combat": 1} and ans.placing["t"] == "0304"
+    got, ans = p(tank_and_two[1:], hexes=CLOSED, extra=there, g=sov, attackers=("r",))
+    assert ans.short == {"combat": 1}  # without armour only three: one of the two is lost
+
+
+@pytest.mark.rules("9.881")
+def test_9_881_a_fortification_goes_when_all_its_combat_units_retreat():
+    fort = unit("f", "soviet", "0404", "fortification")
+    nkvd = unit("n", "soviet", "0404", troops="nkvd")
+    # in a city hex NKVD units must retreat (9.884): nobody stays with the fortification
+    got, _ = p([nkvd, fort], hexes={"0404": {"features": ["city"]}})
+    assert got["n"].outcome == "retreats-pinned"
+    assert got["f"].outcome == "eliminated" and got["f"].rules == ["9.881"]
+    # with a unit that stays spent, the fortification stays
+    got, _ = p([nkvd, unit("s", "soviet", "0404"), fort], hexes={"0404": {"features": ["city"]}})
+    assert got["s"].outcome == "spent" and got["f"].outcome == "unaffected"
+    # clear with a fortification: the defender chooses, and the fortification goes with
+    # the retreat
+    got, _ = p([unit("s", "soviet", "0404"), fort])
+    assert got["s"].outcome == "retreat-or-stay-pinned"
+    assert got["f"].outcome == "eliminated-if-all-retreat"
+    # a fortification alone is not affected
+    got, _ = p([fort])
+    assert got["f"].outcome == "unaffected"
+
+
+@pytest.mark.rules("9.881", "9.882")
+def test_9_881_immobilized_tanks_die_in_clear_balka_forest_and_suburb_9_882_in_cities_too():
+    tank = unit("k", "soviet", "0404", "armor", immobilized=True)
+    for feats in ([], ["balka"], ["forest"], ["suburb"]):
+        got, _ = p([tank, unit("s", "soviet", "0404")], hexes={"0404": {"features": feats}})
+        assert got["k"].outcome == "eliminated" and got["k"].rules == ["9.881", "9.882"]
+    got, _ = p([tank], hexes={"0404": {"features": ["city"]}})
+    assert got["k"].outcome == "eliminated" and got["k"].rules == ["9.882"]
+
+
+@pytest.mark.rules("19.5", "9.48")
+def test_19_5_an_isolated_soviet_unit_retreats_on_half_its_budget():
+    towed = unit("a", "soviet", "0404", "at-gun", movement=15, troops="guards", isolation=1)
+    foot = unit("t", "soviet", "0404", troops="guards", isolation=2)
+    _, ans = rbc([towed, foot])
+    assert units(ans)["a"].budget == 2 and units(ans)["t"].budget == 1  # 15/8, 8/8 up
+    assert "19.5" in ans.rules and units(ans)["t"].budget_rule == "19.5"
+    assert units(ans)["t"].hexes  # the one-hex minimum still holds
+    # not isolated, or the other reading: a quarter
+    _, ans = rbc([towed | {"isolation": 0}, foot | {"isolation": 0}])
+    assert units(ans)["a"].budget == 4 and units(ans)["t"].budget == 2
+    _, ans = rbc([towed, foot], readings={"19.5": "movement-phases"})
+    assert units(ans)["a"].budget == 4 and "19.5" not in ans.rules
+
+
+@pytest.mark.rules("6.4", "9.48")
+def test_6_4_leaving_the_attacked_hex_in_enemy_zoc_costs_no_extra_mp():
+    # German armour retreating from a hex next to Soviet infantry (in its ZOC): a
+    # retreat is no breakthrough movement, so the +2 MP of 6.6 and 8.56 is not charged
+    tank = unit("t", "german", "0404", "armor", movement=16)
+    sc = position([unit("s", "soviet", "0405"), tank], hexes=ATTACKED, phase=12,
+                  phasing="soviet")
+    ans = before_combat(sc, "0404", ["s"])
+    t = units(ans)["t"]
+    assert "6.4" in ans.rules and t.budget == 4
+    assert t.hexes["0304"] == 2  # the practice chart's clear hex, nothing for the ZOC
+    assert any(c == 4 and h not in ("0304", "0403", "0504") for h, c in t.hexes.items())
+    # away from the enemy ZOC there is no ZOC to leave, and 6.4 is not cited
+    far = position([unit("s", "soviet", "0406", range=2), tank], hexes=ATTACKED,
+                   phase=12, phasing="soviet")
+    ans = before_combat(far, "0404", ["s"])
+    assert "6.4" not in ans.rules and units(ans)["t"].hexes
+
+
+def _retreat_as_soviet(defenders, readings=None):
+    sc = position([unit("g", "german", "0405"), *defenders], hexes=ATTACKED, phase=5,
+                  readings=readings)
+    return before_combat(sc, "0404", ["g"])
+
+
+@pytest.mark.rules("16.42", "16.45")
+def test_16_42_a_transport_retreats_carrying_a_unit_that_may_retreat():
+    truck = unit("t", "soviet", "0404", "transport", movement=24, attack=0, defense=0,
+                 range=0)
+    guards = [unit(f"s{i}", "soviet", "0404", troops="guards") for i in range(2)]
+    ans = _retreat_as_soviet([truck, *guards])
+    got = units(ans)
+    assert got["t"].may and got["t"].budget == 6  # a quarter of 24
+    assert got["s0"].carried_by == ["t"] and "16.45" in ans.rules
+    # its passenger rides further than it walks: the transport's hexes include some the
+    # foot unit cannot reach
+    assert set(got["t"].hexes) > set(got["s0"].hexes)
+
+
+@pytest.mark.rules("16.42", "9.44")
+def test_16_42_no_passenger_that_may_retreat_no_retreat_for_the_transport():
+    truck = unit("t", "soviet", "0404", "transport", movement=24)
+    regular = unit("s", "soviet", "0404")  # not Guards or Marines, no leader: 9.44
+    got = units(_retreat_as_soviet([truck, regular]))
+    assert not got["t"].may and got["t"].refused == [("no-passenger-and-no-leader",
+                                                       "16.42")]
+    assert got["s"].carried_by == []
+    # a leader next door lets them go (9.44; one of the two combat units stays, 9.43)
+    ldr = unit("l", "soviet", "0304", "leader")
+    got = units(_retreat_as_soviet([truck, regular, regular | {"id": "s2"}, ldr]))
+    assert got["t"].may and got["s"].carried_by == ["t"]
+
+
+@pytest.mark.rules("16.42", "16.43")
+def test_16_43_a_pinned_transport_carries_nobody():
+    truck = unit("t", "soviet", "0404", "transport", movement=24, pinned=True)
+    guards = [unit(f"s{i}", "soviet", "0404", troops="guards") for i in range(2)]
+    got = units(_retreat_as_soviet([truck, *guards]))
+    assert not got["t"].may and ("pinned", "16.43") in got["t"].refused
+    assert got["s0"].carried_by == []
+
+
+@pytest.mark.rules("16.42")
+def test_16_42_the_bound_by_9_44_reading_needs_a_leader_for_the_transport():
+    truck = unit("t", "soviet", "0404", "transport", movement=24)
+    guards = [unit(f"s{i}", "soviet", "0404", troops="guards") for i in range(2)]
+    got = units(_retreat_as_soviet([truck, *guards], readings={"16.42": "bound-by-9-44"}))
+    assert not got["t"].may and got["s0"].carried_by == []

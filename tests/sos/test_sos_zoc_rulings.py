@@ -76,7 +76,9 @@ def test_6_6_6_7_armour_goes_zoc_to_zoc_infantry_may_not():
     sc = position([unit("i", "german", "0303"), unit("t", "german", "0305", "armor",
                                                       movement=18)])
     moves = zoc(sc).moves
-    assert moves["t"] == {"breakthrough-movement": ["6.6", "8.51"]}
+    assert moves["t"]["breakthrough-movement"] == ["6.6", "8.51"]
+    assert set(moves["t"]) == {"breakthrough-movement", "no-extra-mp",
+                               "plus-2-mp-leaving-in-breakthrough"}
     assert moves["i"]["no-zoc-to-zoc"] == ["6.7"]
 
 
@@ -110,7 +112,8 @@ def test_10_7_a_breakthru_marker_negates_the_enemy_zoc_there():
 def test_16_46_a_transport_may_enter_unload_and_leave():
     sc = position([unit("t", "soviet", "0303", "transport"), unit("i", "soviet", "0305")])
     moves = zoc(sc).moves
-    assert moves["t"] == {"unload-and-leave": ["16.46"]}
+    assert moves["t"]["unload-and-leave"] == ["16.46"]
+    assert set(moves["t"]) == {"unload-and-leave", "no-extra-mp"}
     assert "unload-and-leave" not in moves["i"]
 
 
@@ -119,5 +122,18 @@ def test_16_62_an_armored_train_enters_but_never_moves_through():
     sc = position([unit("a", "soviet", "0303", "armored-train"),
                    unit("t", "soviet", "0305", "armor", movement=18)])
     moves = zoc(sc).moves
-    assert moves["a"] == {"enter-not-through": ["16.62"]}
+    assert moves["a"]["enter-not-through"] == ["16.62"]
+    assert set(moves["a"]) == {"enter-not-through", "no-extra-mp"}
     assert "enter-not-through" not in moves["t"]
+
+
+@pytest.mark.rules("6.4", "6.6", "8.56")
+def test_6_4_no_extra_mp_for_zoc_but_2_mp_leaving_in_breakthrough_movement():
+    sc = position([unit("i", "german", "0303"), unit("t", "german", "0305", "armor",
+                                                      movement=18),
+                   unit("m", "german", "0306", "minefield")])
+    moves = zoc(sc).moves
+    assert moves["i"]["no-extra-mp"] == ["6.4"]
+    assert "plus-2-mp-leaving-in-breakthrough" not in moves["i"]
+    assert moves["t"]["plus-2-mp-leaving-in-breakthrough"] == ["6.6", "8.56"]
+    assert "m" not in moves  # a minefield does not move

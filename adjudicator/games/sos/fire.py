@@ -151,6 +151,31 @@ def _related(sc: Scenario, req: FireRequest) -> set[str]:
     return around
 
 
+def east_bank_facts(sc: Scenario, uid: str, box: str, target: str) -> list[str]:
+    """A firer in an East Bank box (14.51): its range to the target counted through the
+    Volga hexes' small numbers for that box (14.53: the number, then the hexes from that
+    Volga hex on, the shortest way; with the reading box-hexes-only, from the box's own
+    hexes only), and whether the target is a West Bank cliff hex
+    along the Volga, which the box sees without a spotter (14.28)."""
+    area = sc.map.entry_areas.get(box)
+    if area is None or area.kind != "east-bank":
+        return []
+    out = [f"east_bank({q(uid)})."]
+    only_box = sc.readings.get("14.53", "shortest") == "box-hexes-only"
+    ranges = [n + sc.grid.distance(h, target) for h, spec in sc.map.hexes.items()
+              for b, n in spec.volga_range.items()
+              if b == box and (not only_box or h in area.hexes)]
+    if ranges and target in sc.map.hexes:
+        out.append(f"dist({q(uid)},{min(ranges)}).")
+    spec = sc.map.hexes.get(target)
+    if spec is not None and "cliff" in spec.features and any(
+            n in sc.map.hexes and ("volga" in sc.map.hexes[n].features
+                                   or sc.map.hexes[n].terrain == "volga")
+            for n in sc.grid.neighbours(target)):
+        out.append(f"los({q(uid)}). east_bank_sees({q(uid)}).")
+    return out
+
+
 def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple[str, str]]]:
     units = unit_map(sc)
     out = [f"kind({req.kind}).", f"target({q(req.target)})."]
@@ -165,6 +190,8 @@ def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple
             if u.hex != req.target:
                 extra.append(uid)
                 pairs.append((u.hex, req.target))
+        else:
+            out += east_bank_facts(sc, uid, u.hex, req.target)
     movers = req.movers
     if req.kind == "opportunity" and not movers:
         side = (RETREAT_SIDE if req.retreat else MOVING_SIDE).get(sc.phase)
@@ -185,6 +212,8 @@ def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple
     if req.spotter:
         out.append(f"spotter({q(req.spotter)}).")
         s = units[req.spotter]
+        if s.hex in sc.map.hexes:
+            out.append(f"spot_dist({q(req.spotter)},{sc.grid.distance(s.hex, req.target)}).")
         if s.hex in sc.map.hexes and s.hex != req.target:
             spot_pair = (s.hex, req.target)
         elif s.hex == req.target:
@@ -252,6 +281,11 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
             row["factor_rule"] = fac[0][3]
         if uid in los_of:
             row["los_rules"] = los_of[uid]
+        notes = [{"note": n, "rule": r} for x, n, r in by.get("fire_note", []) if x == uid]
+        if notes:
+            row["notes"] = sorted(notes, key=lambda n: n["rule"])
+        if u.hex not in sc.map.hexes:
+            row["distance"] = next((d for x, d in by.get("dist", []) if x == uid), None)
         firers.append(row)
     total = by.get("total", [[0]])[0][0]
     col = by.get("column", [])

@@ -213,6 +213,15 @@ class Scenario(base.Scenario):
     units: list[Unit] = Field(default_factory=list)
     los: list[LosRuling] = Field(default_factory=list)
 
+    def check_unit(self, path: tuple[str | int, ...], unit: Unit, add: base.Add) -> None:
+        # Guards and Marine infantry (9.44, 9.71, 12.5, 20.4) and NKVD units (16.8) are
+        # Soviet troops only: the German order of battle has none.
+        side = getattr(unit, "side", None)  # absent from a unit salvaged from bad input
+        troops = getattr(unit, "troops", "regular")
+        if side == "german" and troops != "regular":
+            add((*path, "troops"), f"'{troops}' troops are Soviet (9.44, 16.8): a "
+                "German unit's troops are regular")
+
     def check(self, add: base.Add) -> None:
         for hid, spec in self.map.hexes.items():
             col, row = SOS_FORMAT.parse(hid)

@@ -58,6 +58,8 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
             how = {"af": "AF", "df": "DF", "attc": "AF on the ATTC"}[f["uses"]]
             console.print(f"  {f['unit']} at {f['hex']}: {f['factor']} ({how}, range "
                           f"{f['distance']}) {cite([f['factor_rule']])}")
+            for n in f.get("notes", []):
+                console.print(f"    {_label(n['note'])} {cite([n['rule']])}")
         elif f["may_fire"]:
             console.print(f"  {f['unit']} at {f['hex']}: takes part, no fire factor")
         else:
@@ -113,7 +115,8 @@ def fire(
     spotter: Annotated[str | None, typer.Option(
         "--spotter", help="The unit spotting for the IF artillery (9.39, 14.2).")] = None,
     spotting_drm: Annotated[int | None, typer.Option(
-        "--spotting-drm", help="The Spotting Table modifier (14.31).")] = None,
+        "--spotting-drm", help="The Spotting Table modifier (14.31); computed from "
+        "--spotter and the order of battle when not given.")] = None,
     retreat: Annotated[bool, typer.Option(
         "--retreat", help="Opportunity fire at units retreating before combat (11.1).")
     ] = False,

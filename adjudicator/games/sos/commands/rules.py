@@ -128,6 +128,8 @@ def print_isolation(ans: IsolationAnswer, console: Console) -> None:
         if u.side == "soviet":
             text += (f"; eliminated at {u.threshold}" if u.threshold else "")
             text += ": REMOVED in the next Administrative Phase" if u.eliminated else ""
+            if "nkvd-roll-removed-on-5-to-10" in u.effects and not u.eliminated:
+                text += "; NKVD: a d10 in the Administrative Phase removes it on 5-10"
         else:
             text += ", never eliminated"
         console.print(text + " " + cite(u.rules))
@@ -161,9 +163,12 @@ def print_before_combat(ans: BeforeCombat, console: Console) -> None:
             console.print(f"  {u.unit}: may not retreat" + (f" ({why})" if why else ""))
             continue
         hexes = " ".join(f"{h}({c})" for h, c in u.hexes.items()) or "none"
-        console.print(f"  {u.unit}: {u.budget} MP {cite(['9.48'])}; may end in "
+        console.print(f"  {u.unit}: {u.budget} MP {cite([u.budget_rule])}; may end in "
                       f"{hexes} (MP spent)" + (f"; stops in {' '.join(u.stops)}"
                                                if u.stops else ""))
+        if u.carried_by:
+            console.print(f"    or carried by {', '.join(u.carried_by)}, ending where it "
+                          f"may {cite(['16.42', '16.45'])}")
 
 
 def print_after_p(ans: AfterP, console: Console) -> None:
@@ -174,6 +179,9 @@ def print_after_p(ans: AfterP, console: Console) -> None:
     for u in ans.units:
         where = f": into {' '.join(u.hexes)}" if u.hexes else ""
         console.print(f"  {u.unit}: {u.outcome}{where} {cite(u.rules)}")
+    for kind, n in sorted(ans.short.items()):
+        console.print(f"  the stack does not fit: {n} retreating {kind} unit(s) find no "
+                      f"room beside the others and are eliminated {cite(['9.87', '5.0'])}")
 
 
 def retreats_cmd(

@@ -39,7 +39,7 @@ class IsolationAnswer:
                 "isolated": sorted(self.isolated()),
                 "eliminated": sorted(u.unit for u in self.units if u.eliminated),
                 "no_german_box": self.no_german_box,
-                "rules": ["19.1", "19.2", "19.4", "19.6"]}
+                "rules": ["19.1", "19.2", "19.4", "19.6", "16.85"]}
 
 
 def isolation(sc: Scenario) -> IsolationAnswer:
@@ -54,8 +54,11 @@ def isolation(sc: Scenario) -> IsolationAnswer:
     thr = {u: n for u, n, _ in a.rows("threshold")}
     gone = {u for u, _ in a.rows("iso_eliminated")}
     eff: dict[str, list[str]] = {}
-    for u, e, _ in a.rows("iso_effect"):
+    eff_rules: dict[str, list[str]] = {}
+    for u, e, r in a.rows("iso_effect"):
         eff.setdefault(u, []).append(e)
+        if r != "19.5":
+            eff_rules.setdefault(u, []).append(r)
     out = []
     for u in sc.units:
         if u.hex not in sc.map.hexes or u.unit_class == "stuka":
@@ -65,6 +68,7 @@ def isolation(sc: Scenario) -> IsolationAnswer:
             rules.append(nxt[u.id][1])
         if u.id in thr:
             rules.append("19.1")
+        rules += eff_rules.get(u.id, [])
         out.append(UnitIsolation(
             u.id, u.side, u.id in iso, rules_of(rules), sorted(reach.get(u.id, []))[:3],
             u.isolation, nxt[u.id][0] if u.id in nxt else 0,

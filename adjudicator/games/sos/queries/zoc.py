@@ -17,6 +17,10 @@ MOVES = {
                              "movement, +2 MP to leave",
     "unload-and-leave": "may move into an enemy ZOC, unload and move away",
     "enter-not-through": "may enter a German ZOC hex but never move through one",
+    "no-extra-mp": "pays no extra MP to enter or leave an enemy ZOC hex but in "
+                   "breakthrough movement (a retreat pays none)",
+    "plus-2-mp-leaving-in-breakthrough": "in breakthrough movement pays 2 MP more for each "
+                                         "enemy ZOC hex it leaves (overlapping ZOCs once)",
 }
 
 

@@ -47,16 +47,29 @@ def _may_go(sc, hex_id: str, attackers: list[str], breakthrough: bool) -> set[st
                 return True
         return False
 
-    ok = set()
-    for u in defenders:
+    def free(u) -> bool:
         if u.unit_class in FIXED or u.immobilized or u.pinned or u.opportunity_fired:
-            continue
+            return False
         if u.side == "soviet" and not (u.troops in ("guards", "marine") or u.unit_class in
                                        ("leader", "commissar") or leader_near(u)):
+            return False
+        return not (heavy and u.moves_as in ("towed", "motorized")
+                    and reading == "ban-holds")
+
+    # 16.42: a transport serves a passenger that may retreat itself
+    carries = sc.readings.get("16.42", "carries-retreating-units") == \
+        "carries-retreating-units"
+    riders = any(free(u) for u in defenders if u.side == "soviet" and (
+        u.unit_class in ("infantry", "engineer", "leader", "commissar", "op", "mine-dog",
+                         "sniper") or (u.unit_class == "mortar" and u.moves_as == "foot")))
+    ok = set()
+    for u in defenders:
+        if u.unit_class == "transport" and u.side == "soviet" and carries and riders:
+            if free(u.model_copy(update={"troops": "guards"})):  # all but 9.44
+                ok.add(u.id)
             continue
-        if heavy and u.moves_as in ("towed", "motorized") and reading == "ban-holds":
-            continue
-        ok.add(u.id)
+        if free(u):
+            ok.add(u.id)
     stayers = [u for u in defenders if u.unit_class not in NON_COMBAT | {"mine-dog"}]
     all_armor = all(u.unit_class in ARMORED for u in defenders) and side == "german" and \
         not any(units[a].side == "soviet" and units[a].unit_class in ARMORED
@@ -79,6 +92,9 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
         enemy = other(u.side)
         closed = occupied_by(sc, enemy) | zoc_hexes(sc, enemy, "retreat")
         budget = 2 * ((u.movement + 3) // 4)
+        if (u.side == "soviet" and u.isolation > 0
+                and sc.readings.get("19.5", "halved") == "halved"):
+            budget = 2 * ((u.movement + 7) // 8)  # 19.5: half of a quarter
         mob = u.moves_as
         pts = sc.map.hexes[hex_id].explosions
         extra = 2 * (pts // 5) if mob in ("foot", "armored") else 0
@@ -138,7 +154,7 @@ def p_destinations(sc, hex_id: str, uid: str, chart) -> set[str]:
                       bridge=any(v.unit_class == "bridge" for v in sc.units_at(n))) is None:
             continue
         friends = [v for v in sc.units_at(n) if v.side == u.side]
-        if friends and _overstacks(sc, friends, u):
+        if _overstacks(sc, friends, u):  # an empty hex too: 5.5 gives some kinds none
             continue
         out.add(n)
     return out
@@ -204,6 +220,15 @@ def p_outcomes(sc, hex_id: str, attackers: list[str], fire: str) -> dict[str, st
             out[u.id] = {"retreats-pinned": "retreats",
                          "retreat-or-stay-pinned": "retreat-or-stay"}.get(out[u.id],
                                                                            "unaffected")
+    # 9.881: a fortification goes with the last of the defending combat units
+    combat = [out[u.id] for u in defenders if u.unit_class not in NON_COMBAT
+              and out[u.id] != "eliminated"]
+    for u in defenders:
+        if u.unit_class == "fortification" and combat:
+            if all(o == "retreats-pinned" for o in combat):
+                out[u.id] = "eliminated"
+            elif all(o in ("retreats-pinned", "retreat-or-stay-pinned") for o in combat):
+                out[u.id] = "eliminated-if-all-retreat"
     return out
 
 
@@ -223,3 +248,31 @@ def _p_one(u, kind: str, cause: bool, leader: bool, any_terrain: bool) -> str:
     if not cause or kind == "unlisted":
         return "pinned"
     return "retreats-pinned" if kind == "clear" else "retreat-or-stay-pinned"
+
+
+def p_stack_short(sc, hex_id: str, movers: dict[str, set[str]]) -> int:
+    """How many of the retreating units (unit -> hexes each may enter alone) find no room
+    however the defender places them (9.87, 5.0): every placing is tried, and a hex is
+    full when a unit in it, counted with the others placed there and those already in it,
+    passes a limit."""
+    import itertools
+
+    ids = sorted(movers)
+    units = sc.units_by_id
+    best = 0
+    for choice in itertools.product(*[[None, *sorted(movers[u])] for u in ids]):
+        placed = [(u, h) for u, h in zip(ids, choice, strict=True) if h]
+        if len(placed) <= best:
+            continue
+        ok = True
+        for h in {h for _, h in placed}:
+            here = [units[u] for u, x in placed if x == h]
+            side = here[0].side
+            friends = [v for v in sc.units_at(h) if v.side == side]
+            for v in here:
+                others = friends + [w for w in here if w.id != v.id]
+                if _overstacks(sc, others, v):
+                    ok = False
+        if ok:
+            best = len(placed)
+    return len(ids) - best
