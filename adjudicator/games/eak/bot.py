@@ -36,25 +36,36 @@ from adjudicator.solver import Solver
 #: The movement methods of 9.21 in order: (number, order, title, encoded).
 METHODS_A = [
     (1, "desc", "Take VP hex", True),
-    (2, "asc", "Adjacent to German VP hex & near objective", False),
+    (2, "asc", "Adjacent to German VP hex & near objective", True),
     (3, "desc", "Open supply line", False),
     (4, "desc", "Cause surround", True),
     (5, "desc", "To Soviet VP hex", False),
-    (6, "asc", "Adjacent to German VP hex", False),
-    (7, "desc", "Adjacent to German unit in logistics hex", False),
+    (6, "asc", "Adjacent to German VP hex", True),
+    (7, "desc", "Adjacent to German unit in logistics hex", True),
     (8, "desc", "Adjacent to German unit", True),
     (9, "desc", "Relieve garrison", False),
-    (10, "asc", "Follow movement arrows", False),
+    (10, "asc", "Follow movement arrows", True),
     (11, "asc", "Move closest to front objective", True),
     (12, "asc", "Strengthen potential attack", True),
 ]
-METHOD_LETTERS = {1: [], 4: ["a", "b", "d"], 8: ["a", "b", "c"], 11: ["a", "b", "c"], 12: []}
+METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 4: ["a", "b", "d"], 6: ["a", "b"],
+                  7: ["a", "b"], 8: ["a", "b", "c"], 10: ["a", "b", "c", "d"],
+                  11: ["a", "b", "c"], 12: []}
+#: the methods whose preferences rank (destination, target) pairs (bot_pair/3)
+PAIR_METHODS = frozenset({2, 6, 7})
 METHOD_TEXT = {
+    2: {"a": "a VP hex targeted by the active front only",
+        "b": "the VP hex of least German strength",
+        "c": "not across a Dniepr hexside from the VP hex", "d": "the highest VP value"},
     4: {"a": "surrounds the most German units", "b": "next to the German unit surrounded",
         "d": "not next to a Soviet unit"},
+    6: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
+    7: {"a": "the German stack of least strength", "b": "the easternmost hex"},
     8: {"a": "next to the most German units",
         "b": "next to a German unit no Soviet unit is next to",
         "c": "the closest German unit"},
+    10: {"a": "ends in an unoccupied hex", "b": "ends farthest from the start",
+         "c": "ends closest to the objective", "d": "follows primary arrows"},
     11: {"a": "closest to the front objective",
          "b": "next to the German-occupied hex of least strength", "c": "an empty hex"},
 }
@@ -67,9 +78,9 @@ TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to b
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
 NOT_ENCODED_MOVES = [
-    "9.21 methods 2, 3, 5, 6, 7, 9 and 10 (front targets near objectives, supply lines, "
-    "logistics hexes, garrisons, movement arrows), method 1b and method 4 preference c "
-    "(they need supply paths)",
+    "9.21 methods 3, 5 and 9 (supply lines, Soviet VP hexes, garrisons), method 1b and "
+    "method 4 preference c (they need supply paths)",
+    "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
     "9.22 (methods B, after a front objective is removed), 9.26 (army objectives), 9.27 "
     "(unsupplied units): such units are left where they are",
     "9.23 b-d (German proximity or supply to Soviet towns, map-edge VP hexes, Soviet supply)",
@@ -306,14 +317,59 @@ def _move_answer(bot: Bot, movers: list[str]):
     return bot.ask("botmove", extra)
 
 
-def choose_destination(ans, uid: str, method: int,
-                       reading: str | None = "method-first") -> dict[str, Any] | None:
+def _pair_label(x: str | None, v: str) -> str:
+    return f"{x or 'stay'}>{v}"
+
+
+def _method_stage(ans, step, method: int, cands: list[str], start: str | None):
+    """The method's own preferences (9.21) among the destinations ``cands``: returns the
+    choice (or None), the trail, the destinations kept and whether the unit's own hex
+    won (a "does not move" clause that compares targets). For a method of PAIR_METHODS
+    the preferences rank (destination, target) pairs, shown as "X>V" ("stay>V": the
+    unit's own hex next to V)."""
+    texts = METHOD_TEXT.get(method)
+    letters = METHOD_LETTERS.get(method, [])
+    if method not in PAIR_METHODS:
+        prefs: dict[str, dict[str, int]] = defaultdict(dict)
+        for s, c, letter, v in ans.rows("bot_pref", 4):
+            if s == step:
+                prefs[c][letter] = v
+        chosen, t = prefer(cands, prefs, letters, texts, "9.21")
+        kept = [chosen] if chosen else (t[-1]["kept"] if t else cands)
+        return chosen, t, kept, False
+    pairs: dict[str, tuple[str | None, str]] = {}
+    for s, x, v in ans.rows("bot_pair", 3):
+        if s == step and x in cands:
+            pairs[_pair_label(x, v)] = (x, v)
+    for s, v in ans.rows("bot_pair_stay", 2):
+        if s == step:
+            pairs[_pair_label(None, v)] = (None, v)
+    pprefs: dict[str, dict[str, int]] = defaultdict(dict)
+    for s, x, v, letter, n in ans.rows("bot_ppref", 5):
+        if s == step:
+            pprefs[_pair_label(None if x == start else x, v)][letter] = n
+    chosen, t = prefer(list(pairs), pprefs, letters, texts, "9.21")
+    kept_pairs = [chosen] if chosen else (t[-1]["kept"] if t else sorted(pairs))
+    if any(pairs[p][0] is None for p in kept_pairs):
+        return None, t, [], True
+    kept = sorted({pairs[p][0] for p in kept_pairs})
+    return (kept[0] if len(kept) == 1 else None), t, kept, False
+
+
+def choose_destination(ans, uid: str, method: int, reading: str | None = "method-first",
+                       start: str | None = None) -> dict[str, Any] | None:
     """One unit's destination by one method: the method's candidates less the
     restricted ones (9.23), the method's preferences, then 9.25 where the remaining
-    candidates end next to a German unit, then 9.24."""
+    candidates end next to a German unit, then 9.24. ``stay`` is true when a "does not
+    move" clause that compares targets keeps the unit in ``start``."""
     step = clingo.Function("m", [N(method), S(uid)])
-    cands = [c for s, c in ans.rows("bot_cand", 2) if s == step]
-    if not cands:
+    if method in PAIR_METHODS:
+        cands = sorted({x for s, x, _v in ans.rows("bot_pair", 3) if s == step})
+        stays = [v for s, v in ans.rows("bot_pair_stay", 2) if s == step]
+    else:
+        cands = [c for s, c in ans.rows("bot_cand", 2) if s == step]
+        stays = []
+    if not cands and not stays:
         return None
     restricted = defaultdict(list)
     for u, x, r in ans.rows("restricted", 3):
@@ -325,12 +381,8 @@ def choose_destination(ans, uid: str, method: int,
         trail.append({"letter": "9.23", "rule": "9.23", "says": "restrictions on the move",
                       "kept": sorted(set(cands) - set(out_r)), "eliminated": out_r})
     alive = sorted(set(cands) - set(out_r))
-    if not alive:
+    if not alive and not stays:
         return {"method": method, "candidates": sorted(cands), "trail": trail, "to": None}
-    prefs: dict[str, dict[str, int]] = defaultdict(dict)
-    for s, c, letter, v in ans.rows("bot_pref", 4):
-        if s == step:
-            prefs[c][letter] = v
     tac: dict[str, dict[str, int]] = defaultdict(dict)
     tactical = set()
     for u, x, letter, v in ans.rows("bot_tac", 4):
@@ -341,21 +393,28 @@ def choose_destination(ans, uid: str, method: int,
     for u, x, letter, v in ans.rows("bot_tie", 4):
         if u == uid:
             tie[x][letter] = v
-    letters = METHOD_LETTERS.get(method, [])
     chosen: str | None = None
     remaining = alive
-    stages = [("method", prefs, letters, METHOD_TEXT.get(method), "9.21"),
-              ("tactical", tac, TACTICAL, TAC_TEXT, "9.25")]
+    order = ["method", "tactical"]
     if reading == "tactical-first":
-        stages.reverse()
-    for kind, table, order, texts, rule in stages:
+        order.reverse()
+    for kind in order:
         if chosen is not None:
             break
-        if kind == "tactical" and not all(c in tactical for c in remaining):
+        if kind == "method":
+            chosen, t, remaining, stay = _method_stage(ans, step, method, remaining, start)
+            trail += t
+            if stay:
+                return {"method": method, "candidates": sorted(cands), "trail": trail,
+                        "to": None, "stay": True}
             continue
-        chosen, t = prefer(remaining, table, order, texts, rule)
+        if not remaining or not all(c in tactical for c in remaining):
+            continue
+        chosen, t = prefer(remaining, tac, TACTICAL, TAC_TEXT, "9.25")
         trail += t
         remaining = [chosen] if chosen else (t[-1]["kept"] if t else remaining)
+    if not remaining:
+        return {"method": method, "candidates": sorted(cands), "trail": trail, "to": None}
     if chosen is None:
         chosen, t3 = prefer(remaining, tie, TIEBREAK, TIE_TEXT, "9.24")
         trail += t3
@@ -399,8 +458,17 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
             if ans is None:
                 ans = _move_answer(bot, live)
             stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
-            pick = choose_destination(ans, uid, number, _reading(bot, "9.25"))
             unit = bot.unit(uid)
+            pick = choose_destination(ans, uid, number, _reading(bot, "9.25"), unit.hex)
+            if pick is not None and pick.get("stay"):
+                bot.done.add(uid)
+                decisions.append({"unit": uid, "from": unit.hex, "to": None,
+                                  "method": number, "title": title,
+                                  "candidates": pick["candidates"], "trail": pick["trail"],
+                                  "why": "its own hex serves the most preferred target: it "
+                                         "does not move by this or any later method",
+                                  "rules": ["9.21", "8.3"]})
+                continue
             if stays:
                 bot.done.add(uid)
                 decisions.append({"unit": uid, "from": unit.hex, "to": None,
