@@ -233,3 +233,127 @@ def test_9_21_method_10_under_restriction_9_23a():
     ends, restricted = m10_ends(units, surround_arrows())
     assert not ends and "1111" in restricted
     assert run(units, surround_arrows())["method"] != 10
+
+
+# --- Method 5 -----------------------------------------------------------------------
+def soviet_town():
+    return {"0809": town(owner="soviet", vp=1)}
+
+
+@pytest.mark.rules("9.21", "9.3")
+def test_9_21_method_5_to_a_soviet_vp_hex_a_german_unit_is_proximate_to():
+    d = run([ger("g", "0606", ma=4), sov("m", "1009", "05")], soviet_town())
+    assert d["method"] == 5 and d["to"] == "0809"
+
+
+@pytest.mark.rules("9.21", "9.3")
+def test_9_21_method_5_not_if_no_german_unit_is_proximate_nor_german_supply():
+    # g (1 MP) cannot reach 0809; no German map edge, so no German supply either.
+    d = run([ger("g", "0606", ma=1), sov("m", "1009", "05")], soviet_town())
+    assert d["method"] != 5
+
+
+@pytest.mark.rules("9.21")
+def test_9_21_method_5_not_a_vp_hex_targeted_for_the_other_front_only():
+    hexes = {"0809": town(owner="soviet", vp=1, target="[southwest]")}
+    d = run([ger("g", "0606", ma=4), sov("m", "1009", "05")], hexes)
+    assert d["method"] != 5
+
+
+def armor_in_town():
+    t = sov("t", "0809", "09", kind="tank").replace("active: true", "active: false")
+    return [ger("g", "1111", ma=1), t]
+
+
+@pytest.mark.rules("9.21")
+def test_9_21_method_5_infantry_joins_a_vp_hex_held_only_by_armor():
+    d = run([*armor_in_town(), sov("m", "1009", "05")], soviet_town())
+    assert d["method"] == 5 and d["to"] == "0809"
+
+
+@pytest.mark.rules("9.21")
+def test_9_21_method_5_armor_does_not_join_armor_in_a_vp_hex():
+    d = run([*armor_in_town(), sov("m", "1009", "05", kind="tank")], soviet_town())
+    assert d["method"] != 5
+
+
+@pytest.mark.rules("9.21")
+def test_9_21_method_5_infantry_stacked_only_with_armor_in_a_vp_hex_stays():
+    d = run([*armor_in_town(), sov("m", "0809", "05")], soviet_town())
+    assert d["method"] == 5 and d["to"] is None
+
+
+# --- Method 9 -----------------------------------------------------------------------
+def garrisoned(edge=True):
+    hexes = {"0906": "{terrain: clear, village: true, target: [voronezh], garrison: true}"}
+    if edge:
+        hexes["0904"] = "{terrain: clear, edge: soviet}"  # a Soviet supply head
+    return hexes
+
+
+def relieve(turn=4, edge=True):
+    # g (6 MPs) can reach 0806, next to the garrison in 0906; m (1 MP) cannot reach g.
+    units = [ger("g", "0911", ma=6), sov("m", "0907", "05", ma=1)]
+    bot = make_bot(position(units, hexes=garrisoned(edge), turn=turn))
+    return moved(move_step(bot), "m"), bot
+
+
+@pytest.mark.rules("9.21", "15.3")
+def test_9_21_method_9_relieves_a_garrison_from_turn_4():
+    d, bot = relieve()
+    assert d["method"] == 9 and d["to"] == "0906"
+    assert not bot.sc.map.hexes["0906"].garrison
+
+
+@pytest.mark.rules("9.21")
+def test_9_21_method_9_not_before_turn_4():
+    d, _ = relieve(turn=3)
+    assert d["method"] != 9
+
+
+@pytest.mark.rules("9.21", "13.1")
+def test_9_21_method_9_not_a_garrison_soviet_supply_does_not_reach():
+    d, _ = relieve(edge=False)
+    assert d["method"] != 9
+
+
+# --- Method 1 (b) and restriction 9.23c ----------------------------------------------
+def edge_vp(edge=True):
+    hexes = {"0507": "{terrain: clear, vp: 1}"}  # row 05 is the edge of the map given
+    if edge:
+        hexes["0505"] = "{terrain: clear, edge: soviet}"
+    return hexes
+
+
+@pytest.mark.rules("9.21", "13.1")
+def test_9_21_method_1b_an_empty_map_edge_vp_hex_with_soviet_supply():
+    d = run([ger("g", "1213"), sov("m", "0707", "05")], edge_vp())
+    assert d["method"] == 1 and d["to"] == "0507"
+
+
+@pytest.mark.rules("9.21", "13.1")
+def test_9_21_method_1b_not_without_soviet_supply():
+    d = run([ger("g", "1213"), sov("m", "0707", "05")], edge_vp(edge=False))
+    assert d["method"] != 1
+
+
+@pytest.mark.rules("9.21")
+def test_9_21_method_1b_only_if_1a_is_not_possible():
+    hexes = {**edge_vp(), "0709": town()}
+    d = run([ger("g", "1213"), sov("m", "0707", "05")], hexes)
+    assert d["method"] == 1 and d["to"] == "0709"
+
+
+@pytest.mark.rules("9.23")
+def test_9_23c_a_unit_does_not_leave_a_map_edge_vp_hex_vacant():
+    d = run([ger("g", "1213"), sov("m", "0507", "05")], edge_vp())
+    assert d["to"] is None
+
+
+@pytest.mark.rules("9.23")
+def test_9_23c_allowed_when_another_unit_stays_or_supply_is_cut():
+    o = sov("o", "0507", "07").replace("active: true", "active: false")
+    d = run([ger("g", "1213"), o, sov("m", "0507", "05")], edge_vp())
+    assert d["method"] == 11 and d["to"] is not None
+    d = run([ger("g", "1213"), sov("m", "0507", "05")], edge_vp(edge=False))
+    assert d["method"] == 11 and d["to"] is not None

@@ -39,16 +39,17 @@ METHODS_A = [
     (2, "asc", "Adjacent to German VP hex & near objective", True),
     (3, "desc", "Open supply line", False),
     (4, "desc", "Cause surround", True),
-    (5, "desc", "To Soviet VP hex", False),
+    (5, "desc", "To Soviet VP hex", True),
     (6, "asc", "Adjacent to German VP hex", True),
     (7, "desc", "Adjacent to German unit in logistics hex", True),
     (8, "desc", "Adjacent to German unit", True),
-    (9, "desc", "Relieve garrison", False),
+    (9, "desc", "Relieve garrison", True),
     (10, "asc", "Follow movement arrows", True),
     (11, "asc", "Move closest to front objective", True),
     (12, "asc", "Strengthen potential attack", True),
 ]
-METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 4: ["a", "b", "d"], 6: ["a", "b"],
+METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 4: ["a", "b", "d"], 5: ["a", "b", "c"],
+                  6: ["a", "b"], 9: ["a"],
                   7: ["a", "b"], 8: ["a", "b", "c"], 10: ["a", "b", "c", "d"],
                   11: ["a", "b", "c"], 12: []}
 #: the methods whose preferences rank (destination, target) pairs (bot_pair/3)
@@ -59,8 +60,10 @@ METHOD_TEXT = {
         "c": "not across a Dniepr hexside from the VP hex", "d": "the highest VP value"},
     4: {"a": "surrounds the most German units", "b": "next to the German unit surrounded",
         "d": "not next to a Soviet unit"},
+    5: {"a": "a German unit next to the hex", "b": "an empty hex", "c": "the highest VP value"},
     6: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
     7: {"a": "the German stack of least strength", "b": "the easternmost hex"},
+    9: {"a": "next to a German unit"},
     8: {"a": "next to the most German units",
         "b": "next to a German unit no Soviet unit is next to",
         "c": "the closest German unit"},
@@ -78,12 +81,12 @@ TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to b
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
 NOT_ENCODED_MOVES = [
-    "9.21 methods 3, 5 and 9 (supply lines, Soviet VP hexes, garrisons), method 1b and "
-    "method 4 preference c (they need supply paths)",
+    "9.21 method 3 (open supply line) and method 4 preference c (they need supply paths "
+    "from hypothetical positions)",
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
     "9.22 (methods B, after a front objective is removed), 9.26 (army objectives), 9.27 "
     "(unsupplied units): such units are left where they are",
-    "9.23 b-d (German proximity or supply to Soviet towns, map-edge VP hexes, Soviet supply)",
+    "9.23 b and d (German proximity or supply to Soviet towns, Soviet supply after the move)",
 ]
 
 
@@ -312,9 +315,36 @@ def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
 
 
 # --- 9.2 Movement ----------------------------------------------------------------------
+def probe_hexes(sc: Any) -> list[str]:
+    """The hexes the movement methods ask supply and German proximity of: Soviet VP hexes
+    (method 5), garrisoned hexes (method 9) and map-edge VP hexes (method 1b, 9.23c)."""
+    out = []
+    for h, spec in sorted(sc.map.hexes.items()):
+        if spec.vp and (spec.owner == "soviet" or sc.grid.on_edge(h)) or spec.garrison:
+            out.append(h)
+    return out
+
+
+def probe_facts(bot: Bot) -> list[clingo.Symbol]:
+    """b_gprox / b_gsup / b_ssup of the probed hexes (asp/eak/botprobe.lp), for the
+    movement question."""
+    hexes = probe_hexes(bot.sc)
+    if not hexes:
+        return []
+    extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    extra += [F("b_reacher", [S(u.id)]) for u in bot.sc.units
+              if u.side == "german" and u.hex in bot.sc.map.hexes]
+    ans = bot.ask("botprobe", extra)
+    out = []
+    for pred, fact in (("probe_gprox", "b_gprox"), ("probe_gsup", "b_gsup"),
+                       ("probe_ssup", "b_ssup")):
+        out += [F(fact, [S(h)]) for h, _r in ans.rows(pred, 2)]
+    return out
+
+
 def _move_answer(bot: Bot, movers: list[str]):
     extra = [F("b_mover", [S(u)]) for u in movers]
-    return bot.ask("botmove", extra)
+    return bot.ask("botmove", extra + probe_facts(bot))
 
 
 def _pair_label(x: str | None, v: str) -> str:
