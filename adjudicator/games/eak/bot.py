@@ -72,6 +72,29 @@ METHOD_TEXT = {
     11: {"a": "closest to the front objective",
          "b": "next to the German-occupied hex of least strength", "c": "an empty hex"},
 }
+#: 9.26 (units with an Army Objective): each unit tries these in turn; 1 and 2 are the
+#: steps of 9.21 methods 1 and 8, 3 and 4 its own (number, step family, step number, title)
+METHODS_ARMY = [
+    (1, "m", 1, "Take VP hex"),
+    (2, "m", 8, "Adjacent to German unit"),
+    (3, "a", 3, "Closer to German unit & army objective"),
+    (4, "a", 4, "Closer to front objective"),
+]
+ARMY_LETTERS = {3: ["a", "b", "c"], 4: ["a", "b"]}
+ARMY_TEXT = {
+    3: {"a": "the German unit closest to the mover", "b": "the highest numbered German hex",
+        "c": "the hex closest to that German unit"},
+    4: {"a": "closest to the front objective", "b": "closer to the army objective"},
+}
+
+
+def _letters(family: str, method: int) -> tuple[list[str], dict[str, str] | None, bool]:
+    """The preference letters, their texts and whether pairs are ranked, of a step."""
+    if family == "a":
+        return ARMY_LETTERS.get(method, []), ARMY_TEXT.get(method), method == 3
+    return METHOD_LETTERS.get(method, []), METHOD_TEXT.get(method), method in PAIR_METHODS
+
+
 TACTICAL = ["a", "b", "c", "d", "e", "f"]
 TIEBREAK = ["a", "b", "c", "d", "e"]
 TIE_TEXT = {"a": "closest to the objective", "b": "an empty hex",
@@ -84,8 +107,8 @@ NOT_ENCODED_MOVES = [
     "9.21 method 3 (open supply line) and method 4 preference c (they need supply paths "
     "from hypothetical positions)",
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
-    "9.22 (methods B, after a front objective is removed), 9.26 (army objectives), 9.27 "
-    "(unsupplied units): such units are left where they are",
+    "9.22 (methods B, after a front objective is removed), 9.27 (unsupplied units): such "
+    "units are left where they are",
     "9.23 b and d (German proximity or supply to Soviet towns, Soviet supply after the move)",
 ]
 
@@ -351,20 +374,21 @@ def _pair_label(x: str | None, v: str) -> str:
     return f"{x or 'stay'}>{v}"
 
 
-def _method_stage(ans, step, method: int, cands: list[str], start: str | None):
+def _method_stage(ans, step, method: int, cands: list[str], start: str | None,
+                  family: str = "m"):
     """The method's own preferences (9.21) among the destinations ``cands``: returns the
     choice (or None), the trail, the destinations kept and whether the unit's own hex
     won (a "does not move" clause that compares targets). For a method of PAIR_METHODS
     the preferences rank (destination, target) pairs, shown as "X>V" ("stay>V": the
     unit's own hex next to V)."""
-    texts = METHOD_TEXT.get(method)
-    letters = METHOD_LETTERS.get(method, [])
-    if method not in PAIR_METHODS:
+    letters, texts, paired = _letters(family, method)
+    rule = "9.26" if family == "a" else "9.21"
+    if not paired:
         prefs: dict[str, dict[str, int]] = defaultdict(dict)
         for s, c, letter, v in ans.rows("bot_pref", 4):
             if s == step:
                 prefs[c][letter] = v
-        chosen, t = prefer(cands, prefs, letters, texts, "9.21")
+        chosen, t = prefer(cands, prefs, letters, texts, rule)
         kept = [chosen] if chosen else (t[-1]["kept"] if t else cands)
         return chosen, t, kept, False
     pairs: dict[str, tuple[str | None, str]] = {}
@@ -378,7 +402,7 @@ def _method_stage(ans, step, method: int, cands: list[str], start: str | None):
     for s, x, v, letter, n in ans.rows("bot_ppref", 5):
         if s == step:
             pprefs[_pair_label(None if x == start else x, v)][letter] = n
-    chosen, t = prefer(list(pairs), pprefs, letters, texts, "9.21")
+    chosen, t = prefer(list(pairs), pprefs, letters, texts, rule)
     kept_pairs = [chosen] if chosen else (t[-1]["kept"] if t else sorted(pairs))
     if any(pairs[p][0] is None for p in kept_pairs):
         return None, t, [], True
@@ -387,13 +411,13 @@ def _method_stage(ans, step, method: int, cands: list[str], start: str | None):
 
 
 def choose_destination(ans, uid: str, method: int, reading: str | None = "method-first",
-                       start: str | None = None) -> dict[str, Any] | None:
+                       start: str | None = None, family: str = "m") -> dict[str, Any] | None:
     """One unit's destination by one method: the method's candidates less the
     restricted ones (9.23), the method's preferences, then 9.25 where the remaining
     candidates end next to a German unit, then 9.24. ``stay`` is true when a "does not
     move" clause that compares targets keeps the unit in ``start``."""
-    step = clingo.Function("m", [N(method), S(uid)])
-    if method in PAIR_METHODS:
+    step = clingo.Function(family, [N(method), S(uid)])
+    if _letters(family, method)[2]:
         cands = sorted({x for s, x, _v in ans.rows("bot_pair", 3) if s == step})
         stays = [v for s, v in ans.rows("bot_pair_stay", 2) if s == step]
     else:
@@ -432,7 +456,8 @@ def choose_destination(ans, uid: str, method: int, reading: str | None = "method
         if chosen is not None:
             break
         if kind == "method":
-            chosen, t, remaining, stay = _method_stage(ans, step, method, remaining, start)
+            chosen, t, remaining, stay = _method_stage(ans, step, method, remaining, start,
+                                                       family)
             trail += t
             if stay:
                 return {"method": method, "candidates": sorted(cands), "trail": trail,
@@ -454,27 +479,104 @@ def choose_destination(ans, uid: str, method: int, reading: str | None = "method
             "adjacent_to_german": chosen in tactical}
 
 
+def _apply_move(bot: Bot, uid: str, to: str) -> str:
+    """Moves the unit; a garrison in the end hex is removed (15.3), an enemy town or city
+    taken (9.21 method 1). Returns the start hex."""
+    start = bot.unit(uid).hex
+    bot.set_unit(uid, hex=to)
+    bot.done.add(uid)
+    bot.sc.moved.append(uid)
+    spec = bot.sc.map.hexes.get(to)
+    if spec is not None and spec.garrison:
+        bot.set_hex(to, garrison=False)  # 15.3: a Soviet unit ends there
+    if spec is not None and spec.owner == "german" and spec.terrain in ("town", "city"):
+        bot.set_hex(to, owner="soviet")  # 9.21 method 1: now Soviet
+    return start
+
+
+def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | None,
+                 rule: str) -> dict[str, Any]:
+    if pick is not None and pick.get("stay"):
+        return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
+                "candidates": pick["candidates"], "trail": pick["trail"],
+                "why": "its own hex serves the most preferred target: it does not move by "
+                       "this or any later method", "rules": [rule, "8.3"]}
+    return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
+            "why": "its hex already satisfies the method: it does not move by this or any "
+                   "later method", "rules": [rule]}
+
+
+def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
+                 rule: str, skips: bool = False) -> dict[str, Any]:
+    return {"unit": uid, "from": start, "to": pick["to"], "method": number, "title": title,
+            "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
+            "reading": {"9.25": _reading(bot, "9.25")},
+            "rules": sorted({"9.2", rule, "9.23", "9.24"}
+                            | ({"9.25"} if pick.get("adjacent_to_german") else set()),
+                            key=rule_key)}
+
+
+def army_objective_moves(bot: Bot, units: list[str]) -> list[dict[str, Any]]:
+    """9.26: the active units with an Army Objective, one at a time in descending selector
+    order, each trying the four methods of 9.26 in turn."""
+    out = []
+    for uid in sorted(units, key=lambda x: bot.sel_key(x, True)):
+        ans = _move_answer(bot, [uid])
+        unit = bot.unit(uid)
+        decided = False
+        for number, family, step_no, title in METHODS_ARMY:
+            pick = choose_destination(ans, uid, step_no, _reading(bot, "9.25"), unit.hex,
+                                      family)
+            stays = [r for n, u, r in ans.rows("bot_stay", 3)
+                     if family == "m" and n == step_no and u == uid]
+            if (pick is not None and pick.get("stay")) or stays:
+                rec = _stay_record(uid, unit.hex, number, title, pick, "9.26")
+                if pick is not None and pick.get("stay") and number == 3:
+                    rec["why"] = ("it starts next to the German unit in or closest to the "
+                                  "army objective: it does not move at all")
+                out.append(rec)
+                decided = True
+                break
+            if pick is None or pick["to"] is None:
+                continue
+            start = _apply_move(bot, uid, pick["to"])
+            rec = _move_record(bot, uid, start, pick, number, title, "9.26")
+            rec["step"] = f"9.21 method {step_no}" if family == "m" else "9.26"
+            out.append(rec)
+            decided = True
+            break
+        bot.done.add(uid)
+        if not decided:
+            out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                        "why": "no method of 9.26 moves it", "rules": ["9.26"]})
+    return out
+
+
 def move_step(bot: Bot) -> list[dict[str, Any]]:
-    """Activation step 2 (9.2, 9.21): every active on-map unit, method by method."""
+    """Activation step 2 (9.2, 9.21, 9.26): every active on-map unit, method by method."""
     decisions: list[dict[str, Any]] = []
     sc = bot.sc
     methods = METHODS_A
     army_obj = {o.army for o in sc.objectives if o.army}
     front_obj = {o.front for o in sc.objectives if o.army is None}
+    with_army_obj = []
     for u in list(sc.units):
         if u.side == "soviet" and u.active and u.dispersed:
             bot.done.add(u.id)
             decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
                               "why": "dispersed units do not move", "rules": ["10.0"]})
-        elif u.side == "soviet" and u.active and (u.army in army_obj or u.supply != "in-supply"
+        elif u.side == "soviet" and u.active and (u.supply != "in-supply"
                                                   or u.front not in front_obj):
             bot.done.add(u.id)
-            why = ("army objective (9.26)" if u.army in army_obj else
-                   "unsupplied (9.27)" if u.supply != "in-supply" else
+            why = ("unsupplied (9.27)" if u.supply != "in-supply" else
                    "front objective removed (9.22)")
             decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
                               "why": f"{why}: not encoded, left in place",
                               "rules": ["9.2"], "not_encoded": True})
+        elif u.side == "soviet" and u.active and u.army in army_obj and u.hex in sc.map.hexes:
+            with_army_obj.append(u.id)
+    decisions += army_objective_moves(bot, with_army_obj)
+    sc = bot.sc
     ans = None
     for number, order, title, encoded in methods:
         if not encoded:
@@ -490,43 +592,17 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
             stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
             unit = bot.unit(uid)
             pick = choose_destination(ans, uid, number, _reading(bot, "9.25"), unit.hex)
-            if pick is not None and pick.get("stay"):
+            if (pick is not None and pick.get("stay")) or stays:
                 bot.done.add(uid)
-                decisions.append({"unit": uid, "from": unit.hex, "to": None,
-                                  "method": number, "title": title,
-                                  "candidates": pick["candidates"], "trail": pick["trail"],
-                                  "why": "its own hex serves the most preferred target: it "
-                                         "does not move by this or any later method",
-                                  "rules": ["9.21", "8.3"]})
-                continue
-            if stays:
-                bot.done.add(uid)
-                decisions.append({"unit": uid, "from": unit.hex, "to": None,
-                                  "method": number, "title": title,
-                                  "why": "its hex already satisfies the method: it does not "
-                                         "move by this or any later method",
-                                  "rules": ["9.21"]})
+                decisions.append(_stay_record(uid, unit.hex, number, title, pick, "9.21"))
                 continue
             if pick is None or pick["to"] is None:
                 continue
             skips = [r for u, r in ans.rows("skips_4_9", 2) if u == uid]
-            start = unit.hex
-            bot.set_unit(uid, hex=pick["to"])
-            bot.done.add(uid)
-            bot.sc.moved.append(uid)
-            spec = bot.sc.map.hexes.get(pick["to"])
-            if spec is not None and spec.garrison:
-                bot.set_hex(pick["to"], garrison=False)  # 15.3: a Soviet unit ends there
-            if spec is not None and spec.owner == "german" and spec.terrain in ("town", "city"):
-                bot.set_hex(pick["to"], owner="soviet")  # 9.21 method 1: now Soviet
+            start = _apply_move(bot, uid, pick["to"])
             sc = bot.sc
-            decisions.append({"unit": uid, "from": start, "to": pick["to"], "method": number,
-                              "title": title, "candidates": pick["candidates"],
-                              "trail": pick["trail"], "skips_4_9": bool(skips),
-                              "reading": {"9.25": _reading(bot, "9.25")},
-                              "rules": sorted({"9.2", "9.21", "9.23", "9.24"}
-                                              | ({"9.25"} if pick.get("adjacent_to_german")
-                                                 else set()), key=rule_key)})
+            decisions.append(_move_record(bot, uid, start, pick, number, title, "9.21",
+                                          bool(skips)))
             ans = None
     for u in sc.units:
         if u.side == "soviet" and u.active and u.id not in bot.done and u.hex in sc.map.hexes:
