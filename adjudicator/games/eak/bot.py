@@ -27,6 +27,7 @@ from adjudicator.games.eak.botfacts import (
     bot_facts,
     card_facts,
     const,
+    distance,
     selector,
     unit_kind,
 )
@@ -88,10 +89,18 @@ ARMY_TEXT = {
 }
 
 
+#: 9.27 (unsupplied units unable to trace supply): the two steps' preferences
+UNSUP_LETTERS = {1: ["a", "b"], 2: ["a"]}
+UNSUP_TEXT = {1: {"a": "in Soviet support", "b": "the closest hex"},
+              2: {"a": "the hex closest to a hex in Soviet supply"}}
+
+
 def _letters(family: str, method: int) -> tuple[list[str], dict[str, str] | None, bool]:
     """The preference letters, their texts and whether pairs are ranked, of a step."""
     if family == "a":
         return ARMY_LETTERS.get(method, []), ARMY_TEXT.get(method), method == 3
+    if family == "u":
+        return UNSUP_LETTERS.get(method, []), UNSUP_TEXT.get(method), False
     return METHOD_LETTERS.get(method, []), METHOD_TEXT.get(method), method in PAIR_METHODS
 
 
@@ -107,8 +116,8 @@ NOT_ENCODED_MOVES = [
     "9.21 method 3 (open supply line) and method 4 preference c (they need supply paths "
     "from hypothetical positions)",
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
-    "9.22 (methods B, after a front objective is removed), 9.27 (unsupplied units): such "
-    "units are left where they are",
+    "9.22 (methods B, after a front objective is removed): such units are left where "
+    "they are",
     "9.23 b and d (German proximity or supply to Soviet towns, Soviet supply after the move)",
 ]
 
@@ -382,7 +391,7 @@ def _method_stage(ans, step, method: int, cands: list[str], start: str | None,
     the preferences rank (destination, target) pairs, shown as "X>V" ("stay>V": the
     unit's own hex next to V)."""
     letters, texts, paired = _letters(family, method)
-    rule = "9.26" if family == "a" else "9.21"
+    rule = {"a": "9.26", "u": "9.27"}.get(family, "9.21")
     if not paired:
         prefs: dict[str, dict[str, int]] = defaultdict(dict)
         for s, c, letter, v in ans.rows("bot_pref", 4):
@@ -552,37 +561,17 @@ def army_objective_moves(bot: Bot, units: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def move_step(bot: Bot) -> list[dict[str, Any]]:
-    """Activation step 2 (9.2, 9.21, 9.26): every active on-map unit, method by method."""
+def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
+    """9.21: the methods in order, all eligible units by each (``only``: these units)."""
     decisions: list[dict[str, Any]] = []
     sc = bot.sc
-    methods = METHODS_A
-    army_obj = {o.army for o in sc.objectives if o.army}
-    front_obj = {o.front for o in sc.objectives if o.army is None}
-    with_army_obj = []
-    for u in list(sc.units):
-        if u.side == "soviet" and u.active and u.dispersed:
-            bot.done.add(u.id)
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": "dispersed units do not move", "rules": ["10.0"]})
-        elif u.side == "soviet" and u.active and (u.supply != "in-supply"
-                                                  or u.front not in front_obj):
-            bot.done.add(u.id)
-            why = ("unsupplied (9.27)" if u.supply != "in-supply" else
-                   "front objective removed (9.22)")
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": f"{why}: not encoded, left in place",
-                              "rules": ["9.2"], "not_encoded": True})
-        elif u.side == "soviet" and u.active and u.army in army_obj and u.hex in sc.map.hexes:
-            with_army_obj.append(u.id)
-    decisions += army_objective_moves(bot, with_army_obj)
-    sc = bot.sc
     ans = None
-    for number, order, title, encoded in methods:
+    for number, order, title, encoded in METHODS_A:
         if not encoded:
             continue
         movers = [u.id for u in sc.units if u.side == "soviet" and u.active
-                  and u.id not in bot.done and u.hex in sc.map.hexes]
+                  and u.id not in bot.done and u.hex in sc.map.hexes
+                  and (only is None or u.id in only)]
         for uid in sorted(movers, key=lambda x: bot.sel_key(x, order == "desc")):
             if uid in bot.done:
                 continue
@@ -604,6 +593,102 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
             decisions.append(_move_record(bot, uid, start, pick, number, title, "9.21",
                                           bool(skips)))
             ans = None
+    return decisions
+
+
+def _soviet_supply(bot: Bot, hexes: list[str]) -> set[str]:
+    """The hexes of ``hexes`` Soviet supply can be traced to (botprobe.lp, 13.1)."""
+    if not hexes:
+        return set()
+    extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    return {h for h, _r in bot.ask("botprobe", extra).rows("probe_ssup", 2)}
+
+
+def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[dict]:
+    """9.27: the active out-of-supply or isolated units, one at a time in ascending
+    selector order after all other units: one that can trace supply moves by the usual
+    methods (9.21); one that cannot moves to a hex in Soviet supply, else to a hex next to
+    no German unit; a surrounded one, or an isolated one next to a German unit, stays."""
+    out: list[dict[str, Any]] = []
+    for uid in sorted(units, key=bot.sel_key):
+        unit = bot.unit(uid)
+        ans = bot.ask("botmove", [F("b_mover", [S(uid)])])
+        stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == 27 and u == uid]
+        if stays:
+            bot.done.add(uid)
+            out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                        "why": "unsupplied and surrounded, or isolated next to a German "
+                               "unit: it does not move", "rules": ["9.27"]})
+            continue
+        reach = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
+        supplied = _soviet_supply(bot, [unit.hex, *reach])
+        if unit.hex in supplied:
+            if unit.front in front_obj:
+                recs = _methods_a(bot, [uid])
+                for r in recs:
+                    r["rules"] = sorted(set(r["rules"]) | {"9.27"}, key=rule_key)
+                out += recs
+            else:
+                out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                            "why": "unsupplied, able to trace supply, front objective "
+                                   "removed (9.22): not encoded, left in place",
+                            "rules": ["9.27", "9.2"], "not_encoded": True})
+            bot.done.add(uid)
+            continue
+        base = [F("b_mover", [S(uid)]), F("b_unsup_mover", [S(uid)])]
+        base += [F("b_ssup", [S(h)]) for h in sorted(supplied)]
+        ans = bot.ask("botmove", base)
+        pick = choose_destination(ans, uid, 1, _reading(bot, "9.25"), unit.hex, "u")
+        title = "To a hex in Soviet supply"
+        if pick is None or pick["to"] is None:
+            everywhere = _soviet_supply(bot, sorted(bot.sc.map.hexes))
+            gaps = [F("b_supgap", [S(x), N(min((distance(bot.sc, x, h) for h in everywhere),
+                                                default=99))]) for x in reach]
+            ans = bot.ask("botmove", base + gaps)
+            pick = choose_destination(ans, uid, 2, _reading(bot, "9.25"), unit.hex, "u")
+            title = "To a hex next to no German unit, closest to Soviet supply"
+        bot.done.add(uid)
+        if pick is None or pick["to"] is None:
+            out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                        "why": "unsupplied: no hex of 9.27 in reach", "rules": ["9.27"]})
+            continue
+        start = _apply_move(bot, uid, pick["to"])
+        rec = _move_record(bot, uid, start, pick, 27, title, "9.27")
+        out.append(rec)
+    return out
+
+
+def move_step(bot: Bot) -> list[dict[str, Any]]:
+    """Activation step 2 (9.2, 9.21, 9.26, 9.27): every active on-map unit."""
+    decisions: list[dict[str, Any]] = []
+    sc = bot.sc
+    army_obj = {o.army for o in sc.objectives if o.army}
+    front_obj = {o.front for o in sc.objectives if o.army is None}
+    with_army_obj = []
+    unsupplied = []
+    for u in list(sc.units):
+        if u.side != "soviet" or not u.active or u.hex not in sc.map.hexes:
+            continue
+        if u.dispersed:
+            bot.done.add(u.id)
+            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
+                              "why": "dispersed units do not move", "rules": ["10.0"]})
+        elif u.supply != "in-supply":
+            unsupplied.append(u.id)
+        elif u.front not in front_obj:
+            bot.done.add(u.id)
+            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
+                              "why": "front objective removed (9.22): not encoded, left "
+                                     "in place", "rules": ["9.2"], "not_encoded": True})
+        elif u.army in army_obj:
+            with_army_obj.append(u.id)
+    bot.done.update(unsupplied)  # 9.27: after all the other units
+    decisions += army_objective_moves(bot, with_army_obj)
+    decisions += _methods_a(bot)
+    for uid in unsupplied:
+        bot.done.discard(uid)
+    decisions += unsupplied_moves(bot, unsupplied, front_obj)
+    sc = bot.sc
     for u in sc.units:
         if u.side == "soviet" and u.active and u.id not in bot.done and u.hex in sc.map.hexes:
             decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
