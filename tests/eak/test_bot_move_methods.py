@@ -357,3 +357,38 @@ def test_9_23c_allowed_when_another_unit_stays_or_supply_is_cut():
     assert d["method"] == 11 and d["to"] is not None
     d = run([ger("g", "1213"), sov("m", "0507", "05")], edge_vp(edge=False))
     assert d["method"] == 11 and d["to"] is not None
+
+
+# --- Restriction 9.23d ----------------------------------------------------------------
+def cut_position(turn=4, objective="0812"):
+    # German units in 0607, 0807, 1007 and 1207 put every hex of the 07 column in German
+    # control; o (0908) traces supply to the head in 0904 only through m's hex, 0907.
+    hexes = {"0904": "{terrain: clear, edge: soviet}"}
+    units = [ger("g1", "0607"), ger("g2", "0807"), ger("g3", "1007"), ger("g4", "1207"),
+             sov("o", "0908", "09").replace("active: true", "active: false"),
+             sov("m", "0907", "05", ma=1)]
+    return position(units, hexes=hexes, turn=turn, objective=objective)
+
+
+@pytest.mark.rules("9.23")
+def test_9_23d_the_move_is_not_made_and_the_answer_says_why():
+    # with the objective in 0905, method 11 would take m to 0906 and cut o's supply.
+    d = moved(move_step(make_bot(cut_position(objective="0905"))), "m")
+    assert d["to"] is None and d["rules"] == ["9.2", "9.23"]
+    assert d["supply_cut"][0]["hex"] == "0906" and d["supply_cut"][0]["units"] == ["o"]
+    d = moved(move_step(make_bot(cut_position(turn=3, objective="0905"))), "m")
+    assert d["method"] == 11 and d["to"] == "0906"
+
+
+@pytest.mark.rules("9.23")
+def test_9_23d_no_move_that_leaves_a_soviet_unit_unable_to_trace_supply():
+    from adjudicator.games.eak.bot import supply_lost
+    bot = make_bot(cut_position())
+    assert supply_lost(bot, "m", "0806") == ["o"]
+
+
+@pytest.mark.rules("9.23")
+def test_9_23d_not_before_game_turn_4():
+    from adjudicator.games.eak.bot import supply_lost
+    bot = make_bot(cut_position(turn=3))
+    assert supply_lost(bot, "m", "0806") == []

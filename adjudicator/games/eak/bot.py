@@ -118,7 +118,7 @@ NOT_ENCODED_MOVES = [
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
     "9.22 (methods B, after a front objective is removed): such units are left where "
     "they are",
-    "9.23 b and d (German proximity or supply to Soviet towns, Soviet supply after the move)",
+    "9.23 b (German proximity or German supply to Soviet towns and cities)",
 ]
 
 
@@ -188,6 +188,8 @@ class Bot:
     done: set[str] = field(default_factory=set)
     cup: list[int] = field(default_factory=list)
     rng: random.Random = None  # type: ignore[assignment]
+    #: moves refused by 9.23d, per unit (the hex, the units it would cut off)
+    cut_notes: dict[str, list] = field(default_factory=dict)
     #: the Terrain Effects Chart of the movement costs (None: ``tec_chart()``)
     tec: Tec | None = None
 
@@ -420,7 +422,8 @@ def _method_stage(ans, step, method: int, cands: list[str], start: str | None,
 
 
 def choose_destination(ans, uid: str, method: int, reading: str | None = "method-first",
-                       start: str | None = None, family: str = "m") -> dict[str, Any] | None:
+                       start: str | None = None, family: str = "m",
+                       exclude: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
     """One unit's destination by one method: the method's candidates less the
     restricted ones (9.23), the method's preferences, then 9.25 where the remaining
     candidates end next to a German unit, then 9.24. ``stay`` is true when a "does not
@@ -438,6 +441,8 @@ def choose_destination(ans, uid: str, method: int, reading: str | None = "method
     for u, x, r in ans.rows("restricted", 3):
         if u == uid:
             restricted[x].append(r)
+    for x in exclude or {}:  # 9.23d, found by the procedure (hypothetical supply)
+        restricted[x].append("9.23")
     trail: list[dict[str, Any]] = []
     out_r = sorted(c for c in cands if c in restricted)
     if out_r:
@@ -488,6 +493,49 @@ def choose_destination(ans, uid: str, method: int, reading: str | None = "method
             "adjacent_to_german": chosen in tactical}
 
 
+def supply_lost(bot: Bot, uid: str, to: str) -> list[str]:
+    """9.23d (game-turn 4 on): the Soviet units that can trace supply now and could not
+    with ``uid`` in ``to`` (the mover included); none for a move into a German VP hex."""
+    spec = bot.sc.map.hexes.get(to)
+    if bot.sc.turn < 4 or (spec is not None and spec.vp and spec.owner == "german"):
+        return []
+    units = [u for u in bot.sc.units if u.side == "soviet" and u.hex in bot.sc.map.hexes]
+    before = _soviet_supply(bot, sorted({u.hex for u in units}))
+    saved = bot.sc
+    bot.set_unit(uid, hex=to)
+    try:
+        after = _soviet_supply(bot, sorted({u.hex for u in bot.sc.units
+                                            if u.side == "soviet"
+                                            and u.hex in bot.sc.map.hexes}))
+    finally:
+        bot.sc = saved
+    return sorted(u.id for u in units if u.hex in before
+                  and (to if u.id == uid else u.hex) not in after)
+
+
+def choose_checked(bot: Bot, ans, uid: str, method: int, start: str,
+                   family: str = "m") -> dict[str, Any] | None:
+    """choose_destination, then 9.23d on the hex chosen: a move that would leave a Soviet
+    unit unable to trace supply is not made, and the next preferred hex is taken."""
+    exclude: dict[str, list[str]] = {}
+    while True:
+        pick = choose_destination(ans, uid, method, _reading(bot, "9.25"), start, family,
+                                  exclude)
+        if pick is None or not pick.get("to"):
+            break
+        lost = supply_lost(bot, uid, pick["to"])
+        if not lost:
+            break
+        exclude[pick["to"]] = lost
+    if pick is not None and exclude:
+        pick["supply_cut"] = [{"hex": h, "units": v, "rule": "9.23"}
+                              for h, v in sorted(exclude.items())]
+        if not pick.get("to"):
+            bot.cut_notes.setdefault(uid, []).extend(
+                {"method": method, **c} for c in pick["supply_cut"])
+    return pick
+
+
 def _apply_move(bot: Bot, uid: str, to: str) -> str:
     """Moves the unit; a garrison in the end hex is removed (15.3), an enemy town or city
     taken (9.21 method 1). Returns the start hex."""
@@ -517,7 +565,8 @@ def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | No
 
 def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
                  rule: str, skips: bool = False) -> dict[str, Any]:
-    return {"unit": uid, "from": start, "to": pick["to"], "method": number, "title": title,
+    extra = {"supply_cut": pick["supply_cut"]} if pick.get("supply_cut") else {}
+    return {**extra, "unit": uid, "from": start, "to": pick["to"], "method": number, "title": title,
             "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
             "reading": {"9.25": _reading(bot, "9.25")},
             "rules": sorted({"9.2", rule, "9.23", "9.24"}
@@ -534,8 +583,7 @@ def army_objective_moves(bot: Bot, units: list[str]) -> list[dict[str, Any]]:
         unit = bot.unit(uid)
         decided = False
         for number, family, step_no, title in METHODS_ARMY:
-            pick = choose_destination(ans, uid, step_no, _reading(bot, "9.25"), unit.hex,
-                                      family)
+            pick = choose_checked(bot, ans, uid, step_no, unit.hex, family)
             stays = [r for n, u, r in ans.rows("bot_stay", 3)
                      if family == "m" and n == step_no and u == uid]
             if (pick is not None and pick.get("stay")) or stays:
@@ -580,7 +628,7 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
                 ans = _move_answer(bot, live)
             stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
             unit = bot.unit(uid)
-            pick = choose_destination(ans, uid, number, _reading(bot, "9.25"), unit.hex)
+            pick = choose_checked(bot, ans, uid, number, unit.hex)
             if (pick is not None and pick.get("stay")) or stays:
                 bot.done.add(uid)
                 decisions.append(_stay_record(uid, unit.hex, number, title, pick, "9.21"))
@@ -638,14 +686,14 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
         base = [F("b_mover", [S(uid)]), F("b_unsup_mover", [S(uid)])]
         base += [F("b_ssup", [S(h)]) for h in sorted(supplied)]
         ans = bot.ask("botmove", base)
-        pick = choose_destination(ans, uid, 1, _reading(bot, "9.25"), unit.hex, "u")
+        pick = choose_checked(bot, ans, uid, 1, unit.hex, "u")
         title = "To a hex in Soviet supply"
         if pick is None or pick["to"] is None:
             everywhere = _soviet_supply(bot, sorted(bot.sc.map.hexes))
             gaps = [F("b_supgap", [S(x), N(min((distance(bot.sc, x, h) for h in everywhere),
                                                 default=99))]) for x in reach]
             ans = bot.ask("botmove", base + gaps)
-            pick = choose_destination(ans, uid, 2, _reading(bot, "9.25"), unit.hex, "u")
+            pick = choose_checked(bot, ans, uid, 2, unit.hex, "u")
             title = "To a hex next to no German unit, closest to Soviet supply"
         bot.done.add(uid)
         if pick is None or pick["to"] is None:
@@ -691,8 +739,15 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
     sc = bot.sc
     for u in sc.units:
         if u.side == "soviet" and u.active and u.id not in bot.done and u.hex in sc.map.hexes:
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": "no encoded method moves it", "rules": ["9.2"]})
+            rec = {"unit": u.id, "from": u.hex, "to": None, "method": None,
+                   "why": "no encoded method moves it", "rules": ["9.2"]}
+            if u.id in bot.cut_notes:
+                rec["supply_cut"] = bot.cut_notes[u.id]
+                rec["why"] += " (9.23d refused: " + "; ".join(
+                    f"{c['hex']} would cut off {', '.join(c['units'])}"
+                    for c in bot.cut_notes[u.id]) + ")"
+                rec["rules"] = ["9.2", "9.23"]
+            decisions.append(rec)
             bot.done.add(u.id)
     return decisions
 
