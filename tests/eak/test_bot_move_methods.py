@@ -392,3 +392,25 @@ def test_9_23d_not_before_game_turn_4():
     from adjudicator.games.eak.bot import supply_lost
     bot = make_bot(cut_position(turn=3))
     assert supply_lost(bot, "m", "0806") == []
+
+
+# --- Restriction 9.23b ----------------------------------------------------------------
+def town_position(turn=4):
+    # m (0907) keeps g (0909, 3 MPs) from reaching the empty Soviet town 0906.
+    hexes = {"0906": town(owner="soviet", vp=1)}
+    return position([ger("g", "0909", ma=3), sov("m", "0907", "05")], hexes=hexes,
+                    turn=turn)
+
+
+@pytest.mark.rules("9.23", "9.3")
+def test_9_23b_no_move_that_lets_a_german_unit_become_proximate_to_a_soviet_town():
+    from adjudicator.games.eak.bot import towns_opened
+    assert towns_opened(make_bot(town_position()), "m", "1111") == ["0906"]
+
+
+@pytest.mark.rules("9.23", "9.3")
+def test_9_23b_allowed_when_the_town_stays_out_of_german_reach():
+    from adjudicator.games.eak.bot import towns_opened
+    assert towns_opened(make_bot(town_position()), "m", "0807") == []
+    # moving into the town itself leaves it occupied, not exposed
+    assert towns_opened(make_bot(town_position()), "m", "0906") == []

@@ -118,7 +118,6 @@ NOT_ENCODED_MOVES = [
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
     "9.22 (methods B, after a front objective is removed): such units are left where "
     "they are",
-    "9.23 b (German proximity or German supply to Soviet towns and cities)",
 ]
 
 
@@ -190,6 +189,8 @@ class Bot:
     rng: random.Random = None  # type: ignore[assignment]
     #: moves refused by 9.23d, per unit (the hex, the units it would cut off)
     cut_notes: dict[str, list] = field(default_factory=dict)
+    #: moves refused by 9.23b, per unit (the hex, the towns it would expose)
+    town_notes: dict[str, list] = field(default_factory=dict)
     #: the Terrain Effects Chart of the movement costs (None: ``tec_chart()``)
     tec: Tec | None = None
 
@@ -513,20 +514,68 @@ def supply_lost(bot: Bot, uid: str, to: str) -> list[str]:
                   and (to if u.id == uid else u.hex) not in after)
 
 
+def _towns_threatened(bot: Bot) -> set[str]:
+    """The empty or garrisoned Soviet towns and cities a German unit is proximate to or
+    (game-turn 4 on) German supply reaches (botprobe.lp)."""
+    sc = bot.sc
+    held = {u.hex for u in sc.units}
+    towns = [h for h, spec in sorted(sc.map.hexes.items())
+             if spec.terrain in ("town", "city") and spec.owner == "soviet" and h not in held]
+    if not towns:
+        return set()
+    extra = [F("b_probe_hex", [S(h)]) for h in towns] + [F("probe", [S(h)]) for h in towns]
+    extra += [F("b_reacher", [S(u.id)]) for u in sc.units
+              if u.side == "german" and u.hex in sc.map.hexes]
+    ans = bot.ask("botprobe", extra)
+    out = {h for h, _r in ans.rows("probe_gprox", 2)}
+    if sc.turn >= 4:
+        out |= {h for h, _r in ans.rows("probe_gsup", 2)}
+    return out
+
+
+def towns_opened(bot: Bot, uid: str, to: str) -> list[str]:
+    """9.23b: the empty or garrisoned Soviet towns and cities that a German unit would
+    become proximate to, or (turn 4 on) German supply would reach, with ``uid`` in
+    ``to``, and not so before the move."""
+    before = _towns_threatened(bot)
+    saved = bot.sc
+    bot.set_unit(uid, hex=to)
+    try:
+        after = _towns_threatened(bot)
+    finally:
+        bot.sc = saved
+    return sorted(after - before)
+
+
 def choose_checked(bot: Bot, ans, uid: str, method: int, start: str,
                    family: str = "m") -> dict[str, Any] | None:
-    """choose_destination, then 9.23d on the hex chosen: a move that would leave a Soviet
-    unit unable to trace supply is not made, and the next preferred hex is taken."""
+    """choose_destination, then 9.23b and d on the hex chosen: a move that would expose an
+    empty or garrisoned Soviet town or city to German units or German supply, or leave a
+    Soviet unit unable to trace supply, is not made, and the next preferred hex is
+    taken."""
     exclude: dict[str, list[str]] = {}
+    exposed: dict[str, list[str]] = {}
     while True:
         pick = choose_destination(ans, uid, method, _reading(bot, "9.25"), start, family,
                                   exclude)
         if pick is None or not pick.get("to"):
             break
+        opened = towns_opened(bot, uid, pick["to"])
+        if opened:
+            exclude[pick["to"]] = []
+            exposed[pick["to"]] = opened
+            continue
         lost = supply_lost(bot, uid, pick["to"])
         if not lost:
             break
         exclude[pick["to"]] = lost
+    if pick is not None and exposed:
+        pick["towns_exposed"] = [{"hex": h, "towns": v, "rule": "9.23"}
+                                 for h, v in sorted(exposed.items())]
+        if not pick.get("to"):
+            bot.town_notes.setdefault(uid, []).extend(
+                {"method": method, **c} for c in pick["towns_exposed"])
+    exclude = {h: v for h, v in exclude.items() if h not in exposed}
     if pick is not None and exclude:
         pick["supply_cut"] = [{"hex": h, "units": v, "rule": "9.23"}
                               for h, v in sorted(exclude.items())]
@@ -565,7 +614,7 @@ def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | No
 
 def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
                  rule: str, skips: bool = False) -> dict[str, Any]:
-    extra = {"supply_cut": pick["supply_cut"]} if pick.get("supply_cut") else {}
+    extra = {k: pick[k] for k in ("supply_cut", "towns_exposed") if pick.get(k)}
     return {**extra, "unit": uid, "from": start, "to": pick["to"], "method": number, "title": title,
             "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
             "reading": {"9.25": _reading(bot, "9.25")},
@@ -741,6 +790,12 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
         if u.side == "soviet" and u.active and u.id not in bot.done and u.hex in sc.map.hexes:
             rec = {"unit": u.id, "from": u.hex, "to": None, "method": None,
                    "why": "no encoded method moves it", "rules": ["9.2"]}
+            if u.id in bot.town_notes:
+                rec["towns_exposed"] = bot.town_notes[u.id]
+                rec["why"] += " (9.23b refused: " + "; ".join(
+                    f"{c['hex']} would expose {', '.join(c['towns'])}"
+                    for c in bot.town_notes[u.id]) + ")"
+                rec["rules"] = ["9.2", "9.23"]
             if u.id in bot.cut_notes:
                 rec["supply_cut"] = bot.cut_notes[u.id]
                 rec["why"] += " (9.23d refused: " + "; ".join(
