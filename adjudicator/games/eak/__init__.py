@@ -27,6 +27,8 @@ GAME = register(
             "botactivate": (*ZOC, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                             "eak/botcards.lp"),
             "botmove": (*ZOC, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botmove.lp"),
+            "botprobe": (*ZOC, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp",
+                         "eak/supply.lp", "eak/botprobe.lp"),
             "botattack": (*ZOC, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                           "eak/botattack.lp"),
             "botterms": (*ZOC, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp", "eak/botterms.lp"),

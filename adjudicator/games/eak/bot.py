@@ -27,6 +27,7 @@ from adjudicator.games.eak.botfacts import (
     bot_facts,
     card_facts,
     const,
+    distance,
     selector,
     unit_kind,
 )
@@ -36,28 +37,73 @@ from adjudicator.solver import Solver
 #: The movement methods of 9.21 in order: (number, order, title, encoded).
 METHODS_A = [
     (1, "desc", "Take VP hex", True),
-    (2, "asc", "Adjacent to German VP hex & near objective", False),
+    (2, "asc", "Adjacent to German VP hex & near objective", True),
     (3, "desc", "Open supply line", False),
     (4, "desc", "Cause surround", True),
-    (5, "desc", "To Soviet VP hex", False),
-    (6, "asc", "Adjacent to German VP hex", False),
-    (7, "desc", "Adjacent to German unit in logistics hex", False),
+    (5, "desc", "To Soviet VP hex", True),
+    (6, "asc", "Adjacent to German VP hex", True),
+    (7, "desc", "Adjacent to German unit in logistics hex", True),
     (8, "desc", "Adjacent to German unit", True),
-    (9, "desc", "Relieve garrison", False),
-    (10, "asc", "Follow movement arrows", False),
+    (9, "desc", "Relieve garrison", True),
+    (10, "asc", "Follow movement arrows", True),
     (11, "asc", "Move closest to front objective", True),
     (12, "asc", "Strengthen potential attack", True),
 ]
-METHOD_LETTERS = {1: [], 4: ["a", "b", "d"], 8: ["a", "b", "c"], 11: ["a", "b", "c"], 12: []}
+METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 4: ["a", "b", "d"], 5: ["a", "b", "c"],
+                  6: ["a", "b"], 9: ["a"],
+                  7: ["a", "b"], 8: ["a", "b", "c"], 10: ["a", "b", "c", "d"],
+                  11: ["a", "b", "c"], 12: []}
+#: the methods whose preferences rank (destination, target) pairs (bot_pair/3)
+PAIR_METHODS = frozenset({2, 6, 7})
 METHOD_TEXT = {
+    2: {"a": "a VP hex targeted by the active front only",
+        "b": "the VP hex of least German strength",
+        "c": "not across a Dniepr hexside from the VP hex", "d": "the highest VP value"},
     4: {"a": "surrounds the most German units", "b": "next to the German unit surrounded",
         "d": "not next to a Soviet unit"},
+    5: {"a": "a German unit next to the hex", "b": "an empty hex", "c": "the highest VP value"},
+    6: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
+    7: {"a": "the German stack of least strength", "b": "the easternmost hex"},
+    9: {"a": "next to a German unit"},
     8: {"a": "next to the most German units",
         "b": "next to a German unit no Soviet unit is next to",
         "c": "the closest German unit"},
+    10: {"a": "ends in an unoccupied hex", "b": "ends farthest from the start",
+         "c": "ends closest to the objective", "d": "follows primary arrows"},
     11: {"a": "closest to the front objective",
          "b": "next to the German-occupied hex of least strength", "c": "an empty hex"},
 }
+#: 9.26 (units with an Army Objective): each unit tries these in turn; 1 and 2 are the
+#: steps of 9.21 methods 1 and 8, 3 and 4 its own (number, step family, step number, title)
+METHODS_ARMY = [
+    (1, "m", 1, "Take VP hex"),
+    (2, "m", 8, "Adjacent to German unit"),
+    (3, "a", 3, "Closer to German unit & army objective"),
+    (4, "a", 4, "Closer to front objective"),
+]
+ARMY_LETTERS = {3: ["a", "b", "c"], 4: ["a", "b"]}
+ARMY_TEXT = {
+    3: {"a": "the German unit closest to the mover", "b": "the highest numbered German hex",
+        "c": "the hex closest to that German unit"},
+    4: {"a": "closest to the front objective", "b": "closer to the army objective"},
+}
+
+
+#: 9.27 (unsupplied units unable to trace supply): the two steps' preferences
+UNSUP_LETTERS = {1: ["a", "b"], 2: ["a"]}
+UNSUP_TEXT = {1: {"a": "in Soviet support", "b": "the closest hex"},
+              2: {"a": "the hex closest to a hex in Soviet supply"}}
+
+
+def _letters(family: str, method: int) -> tuple[list[str], dict[str, str] | None, bool]:
+    """The preference letters, their texts and whether pairs are ranked, of a step."""
+    if family == "a":
+        return ARMY_LETTERS.get(method, []), ARMY_TEXT.get(method), method == 3
+    if family == "u":
+        return UNSUP_LETTERS.get(method, []), UNSUP_TEXT.get(method), False
+    return METHOD_LETTERS.get(method, []), METHOD_TEXT.get(method), method in PAIR_METHODS
+
+
 TACTICAL = ["a", "b", "c", "d", "e", "f"]
 TIEBREAK = ["a", "b", "c", "d", "e"]
 TIE_TEXT = {"a": "closest to the objective", "b": "an empty hex",
@@ -67,12 +113,11 @@ TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to b
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
 NOT_ENCODED_MOVES = [
-    "9.21 methods 2, 3, 5, 6, 7, 9 and 10 (front targets near objectives, supply lines, "
-    "logistics hexes, garrisons, movement arrows), method 1b and method 4 preference c "
-    "(they need supply paths)",
-    "9.22 (methods B, after a front objective is removed), 9.26 (army objectives), 9.27 "
-    "(unsupplied units): such units are left where they are",
-    "9.23 b-d (German proximity or supply to Soviet towns, map-edge VP hexes, Soviet supply)",
+    "9.21 method 3 (open supply line) and method 4 preference c (they need supply paths "
+    "from hypothetical positions)",
+    "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
+    "9.22 (methods B, after a front objective is removed): such units are left where "
+    "they are",
 ]
 
 
@@ -142,6 +187,10 @@ class Bot:
     done: set[str] = field(default_factory=set)
     cup: list[int] = field(default_factory=list)
     rng: random.Random = None  # type: ignore[assignment]
+    #: moves refused by 9.23d, per unit (the hex, the units it would cut off)
+    cut_notes: dict[str, list] = field(default_factory=dict)
+    #: moves refused by 9.23b, per unit (the hex, the towns it would expose)
+    town_notes: dict[str, list] = field(default_factory=dict)
     #: the Terrain Effects Chart of the movement costs (None: ``tec_chart()``)
     tec: Tec | None = None
 
@@ -301,36 +350,108 @@ def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
 
 
 # --- 9.2 Movement ----------------------------------------------------------------------
+def probe_hexes(sc: Any) -> list[str]:
+    """The hexes the movement methods ask supply and German proximity of: Soviet VP hexes
+    (method 5), garrisoned hexes (method 9) and map-edge VP hexes (method 1b, 9.23c)."""
+    out = []
+    for h, spec in sorted(sc.map.hexes.items()):
+        if spec.vp and (spec.owner == "soviet" or sc.grid.on_edge(h)) or spec.garrison:
+            out.append(h)
+    return out
+
+
+def probe_facts(bot: Bot) -> list[clingo.Symbol]:
+    """b_gprox / b_gsup / b_ssup of the probed hexes (asp/eak/botprobe.lp), for the
+    movement question."""
+    hexes = probe_hexes(bot.sc)
+    if not hexes:
+        return []
+    extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    extra += [F("b_reacher", [S(u.id)]) for u in bot.sc.units
+              if u.side == "german" and u.hex in bot.sc.map.hexes]
+    ans = bot.ask("botprobe", extra)
+    out = []
+    for pred, fact in (("probe_gprox", "b_gprox"), ("probe_gsup", "b_gsup"),
+                       ("probe_ssup", "b_ssup")):
+        out += [F(fact, [S(h)]) for h, _r in ans.rows(pred, 2)]
+    return out
+
+
 def _move_answer(bot: Bot, movers: list[str]):
     extra = [F("b_mover", [S(u)]) for u in movers]
-    return bot.ask("botmove", extra)
+    return bot.ask("botmove", extra + probe_facts(bot))
 
 
-def choose_destination(ans, uid: str, method: int,
-                       reading: str | None = "method-first") -> dict[str, Any] | None:
+def _pair_label(x: str | None, v: str) -> str:
+    return f"{x or 'stay'}>{v}"
+
+
+def _method_stage(ans, step, method: int, cands: list[str], start: str | None,
+                  family: str = "m"):
+    """The method's own preferences (9.21) among the destinations ``cands``: returns the
+    choice (or None), the trail, the destinations kept and whether the unit's own hex
+    won (a "does not move" clause that compares targets). For a method of PAIR_METHODS
+    the preferences rank (destination, target) pairs, shown as "X>V" ("stay>V": the
+    unit's own hex next to V)."""
+    letters, texts, paired = _letters(family, method)
+    rule = {"a": "9.26", "u": "9.27"}.get(family, "9.21")
+    if not paired:
+        prefs: dict[str, dict[str, int]] = defaultdict(dict)
+        for s, c, letter, v in ans.rows("bot_pref", 4):
+            if s == step:
+                prefs[c][letter] = v
+        chosen, t = prefer(cands, prefs, letters, texts, rule)
+        kept = [chosen] if chosen else (t[-1]["kept"] if t else cands)
+        return chosen, t, kept, False
+    pairs: dict[str, tuple[str | None, str]] = {}
+    for s, x, v in ans.rows("bot_pair", 3):
+        if s == step and x in cands:
+            pairs[_pair_label(x, v)] = (x, v)
+    for s, v in ans.rows("bot_pair_stay", 2):
+        if s == step:
+            pairs[_pair_label(None, v)] = (None, v)
+    pprefs: dict[str, dict[str, int]] = defaultdict(dict)
+    for s, x, v, letter, n in ans.rows("bot_ppref", 5):
+        if s == step:
+            pprefs[_pair_label(None if x == start else x, v)][letter] = n
+    chosen, t = prefer(list(pairs), pprefs, letters, texts, rule)
+    kept_pairs = [chosen] if chosen else (t[-1]["kept"] if t else sorted(pairs))
+    if any(pairs[p][0] is None for p in kept_pairs):
+        return None, t, [], True
+    kept = sorted({pairs[p][0] for p in kept_pairs})
+    return (kept[0] if len(kept) == 1 else None), t, kept, False
+
+
+def choose_destination(ans, uid: str, method: int, reading: str | None = "method-first",
+                       start: str | None = None, family: str = "m",
+                       exclude: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
     """One unit's destination by one method: the method's candidates less the
     restricted ones (9.23), the method's preferences, then 9.25 where the remaining
-    candidates end next to a German unit, then 9.24."""
-    step = clingo.Function("m", [N(method), S(uid)])
-    cands = [c for s, c in ans.rows("bot_cand", 2) if s == step]
-    if not cands:
+    candidates end next to a German unit, then 9.24. ``stay`` is true when a "does not
+    move" clause that compares targets keeps the unit in ``start``."""
+    step = clingo.Function(family, [N(method), S(uid)])
+    if _letters(family, method)[2]:
+        cands = sorted({x for s, x, _v in ans.rows("bot_pair", 3) if s == step})
+        stays = [v for s, v in ans.rows("bot_pair_stay", 2) if s == step]
+    else:
+        cands = [c for s, c in ans.rows("bot_cand", 2) if s == step]
+        stays = []
+    if not cands and not stays:
         return None
     restricted = defaultdict(list)
     for u, x, r in ans.rows("restricted", 3):
         if u == uid:
             restricted[x].append(r)
+    for x in exclude or {}:  # 9.23d, found by the procedure (hypothetical supply)
+        restricted[x].append("9.23")
     trail: list[dict[str, Any]] = []
     out_r = sorted(c for c in cands if c in restricted)
     if out_r:
         trail.append({"letter": "9.23", "rule": "9.23", "says": "restrictions on the move",
                       "kept": sorted(set(cands) - set(out_r)), "eliminated": out_r})
     alive = sorted(set(cands) - set(out_r))
-    if not alive:
+    if not alive and not stays:
         return {"method": method, "candidates": sorted(cands), "trail": trail, "to": None}
-    prefs: dict[str, dict[str, int]] = defaultdict(dict)
-    for s, c, letter, v in ans.rows("bot_pref", 4):
-        if s == step:
-            prefs[c][letter] = v
     tac: dict[str, dict[str, int]] = defaultdict(dict)
     tactical = set()
     for u, x, letter, v in ans.rows("bot_tac", 4):
@@ -341,21 +462,29 @@ def choose_destination(ans, uid: str, method: int,
     for u, x, letter, v in ans.rows("bot_tie", 4):
         if u == uid:
             tie[x][letter] = v
-    letters = METHOD_LETTERS.get(method, [])
     chosen: str | None = None
     remaining = alive
-    stages = [("method", prefs, letters, METHOD_TEXT.get(method), "9.21"),
-              ("tactical", tac, TACTICAL, TAC_TEXT, "9.25")]
+    order = ["method", "tactical"]
     if reading == "tactical-first":
-        stages.reverse()
-    for kind, table, order, texts, rule in stages:
+        order.reverse()
+    for kind in order:
         if chosen is not None:
             break
-        if kind == "tactical" and not all(c in tactical for c in remaining):
+        if kind == "method":
+            chosen, t, remaining, stay = _method_stage(ans, step, method, remaining, start,
+                                                       family)
+            trail += t
+            if stay:
+                return {"method": method, "candidates": sorted(cands), "trail": trail,
+                        "to": None, "stay": True}
             continue
-        chosen, t = prefer(remaining, table, order, texts, rule)
+        if not remaining or not all(c in tactical for c in remaining):
+            continue
+        chosen, t = prefer(remaining, tac, TACTICAL, TAC_TEXT, "9.25")
         trail += t
         remaining = [chosen] if chosen else (t[-1]["kept"] if t else remaining)
+    if not remaining:
+        return {"method": method, "candidates": sorted(cands), "trail": trail, "to": None}
     if chosen is None:
         chosen, t3 = prefer(remaining, tie, TIEBREAK, TIE_TEXT, "9.24")
         trail += t3
@@ -365,33 +494,181 @@ def choose_destination(ans, uid: str, method: int,
             "adjacent_to_german": chosen in tactical}
 
 
-def move_step(bot: Bot) -> list[dict[str, Any]]:
-    """Activation step 2 (9.2, 9.21): every active on-map unit, method by method."""
+def supply_lost(bot: Bot, uid: str, to: str) -> list[str]:
+    """9.23d (game-turn 4 on): the Soviet units that can trace supply now and could not
+    with ``uid`` in ``to`` (the mover included); none for a move into a German VP hex."""
+    spec = bot.sc.map.hexes.get(to)
+    if bot.sc.turn < 4 or (spec is not None and spec.vp and spec.owner == "german"):
+        return []
+    units = [u for u in bot.sc.units if u.side == "soviet" and u.hex in bot.sc.map.hexes]
+    before = _soviet_supply(bot, sorted({u.hex for u in units}))
+    saved = bot.sc
+    bot.set_unit(uid, hex=to)
+    try:
+        after = _soviet_supply(bot, sorted({u.hex for u in bot.sc.units
+                                            if u.side == "soviet"
+                                            and u.hex in bot.sc.map.hexes}))
+    finally:
+        bot.sc = saved
+    return sorted(u.id for u in units if u.hex in before
+                  and (to if u.id == uid else u.hex) not in after)
+
+
+def _towns_threatened(bot: Bot) -> set[str]:
+    """The empty or garrisoned Soviet towns and cities a German unit is proximate to or
+    (game-turn 4 on) German supply reaches (botprobe.lp)."""
+    sc = bot.sc
+    held = {u.hex for u in sc.units}
+    towns = [h for h, spec in sorted(sc.map.hexes.items())
+             if spec.terrain in ("town", "city") and spec.owner == "soviet" and h not in held]
+    if not towns:
+        return set()
+    extra = [F("b_probe_hex", [S(h)]) for h in towns] + [F("probe", [S(h)]) for h in towns]
+    extra += [F("b_reacher", [S(u.id)]) for u in sc.units
+              if u.side == "german" and u.hex in sc.map.hexes]
+    ans = bot.ask("botprobe", extra)
+    out = {h for h, _r in ans.rows("probe_gprox", 2)}
+    if sc.turn >= 4:
+        out |= {h for h, _r in ans.rows("probe_gsup", 2)}
+    return out
+
+
+def towns_opened(bot: Bot, uid: str, to: str) -> list[str]:
+    """9.23b: the empty or garrisoned Soviet towns and cities that a German unit would
+    become proximate to, or (turn 4 on) German supply would reach, with ``uid`` in
+    ``to``, and not so before the move."""
+    before = _towns_threatened(bot)
+    saved = bot.sc
+    bot.set_unit(uid, hex=to)
+    try:
+        after = _towns_threatened(bot)
+    finally:
+        bot.sc = saved
+    return sorted(after - before)
+
+
+def choose_checked(bot: Bot, ans, uid: str, method: int, start: str,
+                   family: str = "m") -> dict[str, Any] | None:
+    """choose_destination, then 9.23b and d on the hex chosen: a move that would expose an
+    empty or garrisoned Soviet town or city to German units or German supply, or leave a
+    Soviet unit unable to trace supply, is not made, and the next preferred hex is
+    taken."""
+    exclude: dict[str, list[str]] = {}
+    exposed: dict[str, list[str]] = {}
+    while True:
+        pick = choose_destination(ans, uid, method, _reading(bot, "9.25"), start, family,
+                                  exclude)
+        if pick is None or not pick.get("to"):
+            break
+        opened = towns_opened(bot, uid, pick["to"])
+        if opened:
+            exclude[pick["to"]] = []
+            exposed[pick["to"]] = opened
+            continue
+        lost = supply_lost(bot, uid, pick["to"])
+        if not lost:
+            break
+        exclude[pick["to"]] = lost
+    if pick is not None and exposed:
+        pick["towns_exposed"] = [{"hex": h, "towns": v, "rule": "9.23"}
+                                 for h, v in sorted(exposed.items())]
+        if not pick.get("to"):
+            bot.town_notes.setdefault(uid, []).extend(
+                {"method": method, **c} for c in pick["towns_exposed"])
+    exclude = {h: v for h, v in exclude.items() if h not in exposed}
+    if pick is not None and exclude:
+        pick["supply_cut"] = [{"hex": h, "units": v, "rule": "9.23"}
+                              for h, v in sorted(exclude.items())]
+        if not pick.get("to"):
+            bot.cut_notes.setdefault(uid, []).extend(
+                {"method": method, **c} for c in pick["supply_cut"])
+    return pick
+
+
+def _apply_move(bot: Bot, uid: str, to: str) -> str:
+    """Moves the unit; a garrison in the end hex is removed (15.3), an enemy town or city
+    taken (9.21 method 1). Returns the start hex."""
+    start = bot.unit(uid).hex
+    bot.set_unit(uid, hex=to)
+    bot.done.add(uid)
+    bot.sc.moved.append(uid)
+    spec = bot.sc.map.hexes.get(to)
+    if spec is not None and spec.garrison:
+        bot.set_hex(to, garrison=False)  # 15.3: a Soviet unit ends there
+    if spec is not None and spec.owner == "german" and spec.terrain in ("town", "city"):
+        bot.set_hex(to, owner="soviet")  # 9.21 method 1: now Soviet
+    return start
+
+
+def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | None,
+                 rule: str) -> dict[str, Any]:
+    if pick is not None and pick.get("stay"):
+        return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
+                "candidates": pick["candidates"], "trail": pick["trail"],
+                "why": "its own hex serves the most preferred target: it does not move by "
+                       "this or any later method", "rules": [rule, "8.3"]}
+    return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
+            "why": "its hex already satisfies the method: it does not move by this or any "
+                   "later method", "rules": [rule]}
+
+
+def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
+                 rule: str, skips: bool = False) -> dict[str, Any]:
+    extra = {k: pick[k] for k in ("supply_cut", "towns_exposed") if pick.get(k)}
+    return {**extra, "unit": uid, "from": start, "to": pick["to"], "method": number, "title": title,
+            "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
+            "reading": {"9.25": _reading(bot, "9.25")},
+            "rules": sorted({"9.2", rule, "9.23", "9.24"}
+                            | ({"9.25"} if pick.get("adjacent_to_german") else set()),
+                            key=rule_key)}
+
+
+def army_objective_moves(bot: Bot, units: list[str]) -> list[dict[str, Any]]:
+    """9.26: the active units with an Army Objective, one at a time in descending selector
+    order, each trying the four methods of 9.26 in turn."""
+    out = []
+    for uid in sorted(units, key=lambda x: bot.sel_key(x, True)):
+        ans = _move_answer(bot, [uid])
+        unit = bot.unit(uid)
+        decided = False
+        for number, family, step_no, title in METHODS_ARMY:
+            pick = choose_checked(bot, ans, uid, step_no, unit.hex, family)
+            stays = [r for n, u, r in ans.rows("bot_stay", 3)
+                     if family == "m" and n == step_no and u == uid]
+            if (pick is not None and pick.get("stay")) or stays:
+                rec = _stay_record(uid, unit.hex, number, title, pick, "9.26")
+                if pick is not None and pick.get("stay") and number == 3:
+                    rec["why"] = ("it starts next to the German unit in or closest to the "
+                                  "army objective: it does not move at all")
+                out.append(rec)
+                decided = True
+                break
+            if pick is None or pick["to"] is None:
+                continue
+            start = _apply_move(bot, uid, pick["to"])
+            rec = _move_record(bot, uid, start, pick, number, title, "9.26")
+            rec["step"] = f"9.21 method {step_no}" if family == "m" else "9.26"
+            out.append(rec)
+            decided = True
+            break
+        bot.done.add(uid)
+        if not decided:
+            out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                        "why": "no method of 9.26 moves it", "rules": ["9.26"]})
+    return out
+
+
+def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
+    """9.21: the methods in order, all eligible units by each (``only``: these units)."""
     decisions: list[dict[str, Any]] = []
     sc = bot.sc
-    methods = METHODS_A
-    army_obj = {o.army for o in sc.objectives if o.army}
-    front_obj = {o.front for o in sc.objectives if o.army is None}
-    for u in list(sc.units):
-        if u.side == "soviet" and u.active and u.dispersed:
-            bot.done.add(u.id)
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": "dispersed units do not move", "rules": ["10.0"]})
-        elif u.side == "soviet" and u.active and (u.army in army_obj or u.supply != "in-supply"
-                                                  or u.front not in front_obj):
-            bot.done.add(u.id)
-            why = ("army objective (9.26)" if u.army in army_obj else
-                   "unsupplied (9.27)" if u.supply != "in-supply" else
-                   "front objective removed (9.22)")
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": f"{why}: not encoded, left in place",
-                              "rules": ["9.2"], "not_encoded": True})
     ans = None
-    for number, order, title, encoded in methods:
+    for number, order, title, encoded in METHODS_A:
         if not encoded:
             continue
         movers = [u.id for u in sc.units if u.side == "soviet" and u.active
-                  and u.id not in bot.done and u.hex in sc.map.hexes]
+                  and u.id not in bot.done and u.hex in sc.map.hexes
+                  and (only is None or u.id in only)]
         for uid in sorted(movers, key=lambda x: bot.sel_key(x, order == "desc")):
             if uid in bot.done:
                 continue
@@ -399,41 +676,133 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
             if ans is None:
                 ans = _move_answer(bot, live)
             stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
-            pick = choose_destination(ans, uid, number, _reading(bot, "9.25"))
             unit = bot.unit(uid)
-            if stays:
+            pick = choose_checked(bot, ans, uid, number, unit.hex)
+            if (pick is not None and pick.get("stay")) or stays:
                 bot.done.add(uid)
-                decisions.append({"unit": uid, "from": unit.hex, "to": None,
-                                  "method": number, "title": title,
-                                  "why": "its hex already satisfies the method: it does not "
-                                         "move by this or any later method",
-                                  "rules": ["9.21"]})
+                decisions.append(_stay_record(uid, unit.hex, number, title, pick, "9.21"))
                 continue
             if pick is None or pick["to"] is None:
                 continue
             skips = [r for u, r in ans.rows("skips_4_9", 2) if u == uid]
-            start = unit.hex
-            bot.set_unit(uid, hex=pick["to"])
-            bot.done.add(uid)
-            bot.sc.moved.append(uid)
-            spec = bot.sc.map.hexes.get(pick["to"])
-            if spec is not None and spec.garrison:
-                bot.set_hex(pick["to"], garrison=False)  # 15.3: a Soviet unit ends there
-            if spec is not None and spec.owner == "german" and spec.terrain in ("town", "city"):
-                bot.set_hex(pick["to"], owner="soviet")  # 9.21 method 1: now Soviet
+            start = _apply_move(bot, uid, pick["to"])
             sc = bot.sc
-            decisions.append({"unit": uid, "from": start, "to": pick["to"], "method": number,
-                              "title": title, "candidates": pick["candidates"],
-                              "trail": pick["trail"], "skips_4_9": bool(skips),
-                              "reading": {"9.25": _reading(bot, "9.25")},
-                              "rules": sorted({"9.2", "9.21", "9.23", "9.24"}
-                                              | ({"9.25"} if pick.get("adjacent_to_german")
-                                                 else set()), key=rule_key)})
+            decisions.append(_move_record(bot, uid, start, pick, number, title, "9.21",
+                                          bool(skips)))
             ans = None
+    return decisions
+
+
+def _soviet_supply(bot: Bot, hexes: list[str]) -> set[str]:
+    """The hexes of ``hexes`` Soviet supply can be traced to (botprobe.lp, 13.1)."""
+    if not hexes:
+        return set()
+    extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    return {h for h, _r in bot.ask("botprobe", extra).rows("probe_ssup", 2)}
+
+
+def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[dict]:
+    """9.27: the active out-of-supply or isolated units, one at a time in ascending
+    selector order after all other units: one that can trace supply moves by the usual
+    methods (9.21); one that cannot moves to a hex in Soviet supply, else to a hex next to
+    no German unit; a surrounded one, or an isolated one next to a German unit, stays."""
+    out: list[dict[str, Any]] = []
+    for uid in sorted(units, key=bot.sel_key):
+        unit = bot.unit(uid)
+        ans = bot.ask("botmove", [F("b_mover", [S(uid)])])
+        stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == 27 and u == uid]
+        if stays:
+            bot.done.add(uid)
+            out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                        "why": "unsupplied and surrounded, or isolated next to a German "
+                               "unit: it does not move", "rules": ["9.27"]})
+            continue
+        reach = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
+        supplied = _soviet_supply(bot, [unit.hex, *reach])
+        if unit.hex in supplied:
+            if unit.front in front_obj:
+                recs = _methods_a(bot, [uid])
+                for r in recs:
+                    r["rules"] = sorted(set(r["rules"]) | {"9.27"}, key=rule_key)
+                out += recs
+            else:
+                out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                            "why": "unsupplied, able to trace supply, front objective "
+                                   "removed (9.22): not encoded, left in place",
+                            "rules": ["9.27", "9.2"], "not_encoded": True})
+            bot.done.add(uid)
+            continue
+        base = [F("b_mover", [S(uid)]), F("b_unsup_mover", [S(uid)])]
+        base += [F("b_ssup", [S(h)]) for h in sorted(supplied)]
+        ans = bot.ask("botmove", base)
+        pick = choose_checked(bot, ans, uid, 1, unit.hex, "u")
+        title = "To a hex in Soviet supply"
+        if pick is None or pick["to"] is None:
+            everywhere = _soviet_supply(bot, sorted(bot.sc.map.hexes))
+            gaps = [F("b_supgap", [S(x), N(min((distance(bot.sc, x, h) for h in everywhere),
+                                                default=99))]) for x in reach]
+            ans = bot.ask("botmove", base + gaps)
+            pick = choose_checked(bot, ans, uid, 2, unit.hex, "u")
+            title = "To a hex next to no German unit, closest to Soviet supply"
+        bot.done.add(uid)
+        if pick is None or pick["to"] is None:
+            out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
+                        "why": "unsupplied: no hex of 9.27 in reach", "rules": ["9.27"]})
+            continue
+        start = _apply_move(bot, uid, pick["to"])
+        rec = _move_record(bot, uid, start, pick, 27, title, "9.27")
+        out.append(rec)
+    return out
+
+
+def move_step(bot: Bot) -> list[dict[str, Any]]:
+    """Activation step 2 (9.2, 9.21, 9.26, 9.27): every active on-map unit."""
+    decisions: list[dict[str, Any]] = []
+    sc = bot.sc
+    army_obj = {o.army for o in sc.objectives if o.army}
+    front_obj = {o.front for o in sc.objectives if o.army is None}
+    with_army_obj = []
+    unsupplied = []
+    for u in list(sc.units):
+        if u.side != "soviet" or not u.active or u.hex not in sc.map.hexes:
+            continue
+        if u.dispersed:
+            bot.done.add(u.id)
+            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
+                              "why": "dispersed units do not move", "rules": ["10.0"]})
+        elif u.supply != "in-supply":
+            unsupplied.append(u.id)
+        elif u.front not in front_obj:
+            bot.done.add(u.id)
+            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
+                              "why": "front objective removed (9.22): not encoded, left "
+                                     "in place", "rules": ["9.2"], "not_encoded": True})
+        elif u.army in army_obj:
+            with_army_obj.append(u.id)
+    bot.done.update(unsupplied)  # 9.27: after all the other units
+    decisions += army_objective_moves(bot, with_army_obj)
+    decisions += _methods_a(bot)
+    for uid in unsupplied:
+        bot.done.discard(uid)
+    decisions += unsupplied_moves(bot, unsupplied, front_obj)
+    sc = bot.sc
     for u in sc.units:
         if u.side == "soviet" and u.active and u.id not in bot.done and u.hex in sc.map.hexes:
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": "no encoded method moves it", "rules": ["9.2"]})
+            rec = {"unit": u.id, "from": u.hex, "to": None, "method": None,
+                   "why": "no encoded method moves it", "rules": ["9.2"]}
+            if u.id in bot.town_notes:
+                rec["towns_exposed"] = bot.town_notes[u.id]
+                rec["why"] += " (9.23b refused: " + "; ".join(
+                    f"{c['hex']} would expose {', '.join(c['towns'])}"
+                    for c in bot.town_notes[u.id]) + ")"
+                rec["rules"] = ["9.2", "9.23"]
+            if u.id in bot.cut_notes:
+                rec["supply_cut"] = bot.cut_notes[u.id]
+                rec["why"] += " (9.23d refused: " + "; ".join(
+                    f"{c['hex']} would cut off {', '.join(c['units'])}"
+                    for c in bot.cut_notes[u.id]) + ")"
+                rec["rules"] = ["9.2", "9.23"]
+            decisions.append(rec)
             bot.done.add(u.id)
     return decisions
 

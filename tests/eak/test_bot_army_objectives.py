@@ -1,0 +1,82 @@
+"""Rulings on the movement of units with an Army Objective (9.26): one unit at a time in
+descending selector order, each trying methods 1 (9.21 method 1), 2 (9.21 method 8),
+3 (closer to the German unit in or closest to the army objective) and 4 (closer to the
+front objective, then to the army objective)."""
+
+from __future__ import annotations
+
+import pytest
+from bot_helpers import ger, make_bot, position, sov
+
+from adjudicator.games.eak.bot import move_step
+from adjudicator.games.eak.botfacts import F, S
+
+OBJ = ("objectives:\n  - {front: voronezh, direction: west, hex: '0812'}\n"
+       "  - {front: voronezh, army: '40', hex: '0606'}\n")
+
+
+def run(units, uid="m"):
+    decisions = move_step(make_bot(position(units, OBJ, objective=None)))
+    return next(d for d in decisions if d["unit"] == uid), decisions
+
+
+def a40(uid, h, sel="05", **kw):
+    return sov(uid, h, sel, army="40", **kw)
+
+
+@pytest.mark.rules("9.26")
+def test_9_26_method_3_closer_to_the_german_unit_closest_to_the_army_objective():
+    # g (0607) is next to the army objective 0606; h (1212) is nearer the mover.
+    d, _ = run([ger("g", "0607"), ger("h", "1212", ma=1), a40("m", "1009", ma=1)])
+    assert d["method"] == 3 and d["to"] == "0909" and d["candidates"] == ["0909"]
+    assert "9.26" in d["rules"]
+
+
+@pytest.mark.rules("9.26")
+def test_9_26_method_3_of_two_equally_close_german_units_the_one_closer_to_the_mover():
+    d, _ = run([ger("g", "0607"), ger("k", "0506"), a40("m", "1009", ma=1)])
+    assert d["method"] == 3
+    a = d["trail"][0]
+    assert a["rule"] == "9.26" and a["letter"] == "a"
+    assert all(p.endswith(">0607") for p in a["kept"])
+    assert all(p.endswith(">0506") for p in a["eliminated"])
+
+
+@pytest.mark.rules("9.26")
+def test_9_26_method_3_a_unit_starting_next_to_that_german_unit_does_not_move():
+    # o, next to both m and g, keeps method 2 (9.21 method 8) from holding m.
+    o = sov("o", "0708", "07").replace("active: true", "active: false")
+    d, _ = run([ger("g", "0607"), o, a40("m", "0707", ma=1)])
+    assert d["method"] == 3 and d["to"] is None and "does not move at all" in d["why"]
+
+
+@pytest.mark.rules("9.26")
+def test_9_26_method_2_is_9_21_method_8():
+    d, _ = run([ger("g", "0607"), a40("m", "0909", ma=2)])
+    assert d["method"] == 2 and d["step"] == "9.21 method 8"
+    assert d["to"] in {"0708", "0707", "0608", "0508", "0507"}
+
+
+@pytest.mark.rules("9.26")
+def test_9_26_method_4_closer_to_the_front_objective_then_to_the_army_objective():
+    bot = make_bot(position([ger("g", "0607"), a40("m", "1009", ma=1)], OBJ, objective=None))
+    ans = bot.ask("botmove", [F("b_mover", [S("m")])])
+    cands = {x for s, x in ans.rows("bot_cand", 2) if str(s) == 'a(4,"m")'}
+    assert cands == {"0910", "1010"}  # strictly closer to 0812; 1009's distance does not do
+    prefs = {(x, letter): v for s, x, letter, v in ans.rows("bot_pref", 4)
+             if str(s) == 'a(4,"m")'}
+    assert prefs[("0910", "a")] == prefs[("1010", "a")]
+    assert prefs[("0910", "b")] > prefs[("1010", "b")]  # 0910 is closer to 0606
+
+
+@pytest.mark.rules("9.26")
+def test_9_26_units_are_taken_one_at_a_time_in_descending_selector_order():
+    _, decisions = run([ger("g", "0607"), a40("m", "1009", "03", ma=1),
+                        a40("n", "1007", "09", ma=1)])
+    assert [d["unit"] for d in decisions] == ["n", "m"]
+
+
+@pytest.mark.rules("9.26", "9.21")
+def test_9_26_units_without_an_army_objective_use_9_21():
+    d, _ = run([ger("g", "0607"), sov("m", "1009", "05", ma=1)])
+    assert d["method"] == 11 and "9.21" in d["rules"]
