@@ -304,7 +304,7 @@ def _by_game(name: str, impls: dict[str | None, tuple]) -> Callable[..., Any]:
         if isinstance(code, int) and code:
             raise typer.Exit(code)
 
-    parts = [f"For {_label(gid)}: {(fn.__doc__ or '').strip().splitlines()[0]}"
+    parts = [f"For {_label(gid)}: {((fn.__doc__ or '').strip().splitlines() or [name])[0]}"
              for gid, (fn, _) in impls.items()]
     run.__doc__ = "\n\n".join(parts) + (f"\n\nThe position file's game chooses; `{name} "
                                         "FILE --help` shows that game's options.")
@@ -330,14 +330,12 @@ def _register_commands(only: str | None = None, game: str | None = None) -> None
         return
     games = _games_in_order()
     partial = (only is not None and game in games and len(_declared_by(only)) > 1)
-    if partial:
-        games = [game]
-    impls: dict[str, dict[str | None, tuple]] = {}
-    for name, entry in core_commands(only).items():
-        impls.setdefault(name, {})[None] = entry
-    for gid in games:
-        for name, entry in game_commands(gid, only).items():
-            impls.setdefault(name, {})[gid] = entry
+    impls = _implementations(only, [game] if partial else games)
+    if partial and only not in impls:
+        # The position's game lacks the command: register every game's, so that
+        # dispatch refuses it naming what that game does answer.
+        partial = False
+        impls = _implementations(only, games)
     for name, by in impls.items():
         if (only is not None and name != only) or (name in _REGISTERED
                                                    and name not in _PARTIAL):
@@ -362,6 +360,19 @@ def _register_commands(only: str | None = None, game: str | None = None) -> None
         _REGISTERED.add("*")
     else:
         _REGISTERED.add(only)
+
+
+def _implementations(only: str | None, games: list[str]
+                     ) -> dict[str, dict[str | None, tuple]]:
+    """Each command name (or only ``only``) with its implementations: the core's (None)
+    and those of ``games``."""
+    impls: dict[str, dict[str | None, tuple]] = {}
+    for name, entry in core_commands(only).items():
+        impls.setdefault(name, {})[None] = entry
+    for gid in games:
+        for name, entry in game_commands(gid, only).items():
+            impls.setdefault(name, {})[gid] = entry
+    return impls
 
 
 def _declared_by(name: str) -> set[str | None]:

@@ -122,3 +122,22 @@ def test_the_game_of_a_file_is_read_without_loading_it(tmp_path):
 def test_rules_of_another_game_work_as_before(capsys):
     r = run(capsys, "rules", "2.4", "--game", "kb42", "--json")
     assert r.code == 0 and r.json["id"] == "2.4"
+
+
+def test_a_fresh_process_refuses_a_command_its_game_lacks_naming_what_it_answers(tmp_path):
+    """In a fresh process the command line registers only the command asked for; a
+    command other games declare but the position's game lacks is still refused with the
+    game's own list, not as an unknown command."""
+    import os
+    import subprocess
+    import sys
+
+    p2p = games.get_game("p2p").demo_path
+    env = {**os.environ, "ADJUDICATOR_CACHE_DIR": str(tmp_path)}
+    for _ in range(2):  # the first run writes the command index, the second reads it
+        proc = subprocess.run([sys.executable, "-m", "adjudicator", "retreats", str(p2p),
+                               "--hex", "0101", "--length", "2"],
+                              capture_output=True, text=True, env=env, timeout=120)
+        assert proc.returncode == 2
+        assert "game p2p has no 'retreats' command; it answers:" in proc.stderr
+        assert "moves" in proc.stderr and "Traceback" not in proc.stderr
