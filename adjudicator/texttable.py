@@ -135,7 +135,7 @@ class TextTable:
             for padded, blank in columns:
                 fill = [blank] * (height - len(padded))
                 rows.append(fill + padded if bottom else padded + fill)
-            return [bar + bar.join(parts) + bar for parts in zip(*rows)]
+            return [bar + bar.join(parts) + bar for parts in zip(*rows, strict=True)]
 
         out: list[str] = []
         if self.title:

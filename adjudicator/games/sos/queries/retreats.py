@@ -69,8 +69,8 @@ class UnitPResult:
     unit: str
     #: unaffected, eliminated, spent, pinned, retreats-pinned, retreat-or-stay-pinned,
     #: eliminated-no-retreat; for a fortification eliminated-if-all-retreat (9.881: it goes
-    #: if every defending combat unit takes the retreat the defender may choose); for a leader (never pinned, 9.113) retreats or
-    #: retreat-or-stay
+    #: if every defending combat unit takes the retreat the defender may choose); for a
+    #: leader (never pinned, 9.113) retreats or retreat-or-stay
     outcome: str
     rules: list[str]
     hexes: list[str] = field(default_factory=list)
