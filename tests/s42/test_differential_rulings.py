@@ -256,6 +256,34 @@ def test_16_3_3_ferry_road_link_crosses_an_alpine_hex_side():
     assert asp["A4"] == ref["A4"] == "in-supply"
 
 
+@pytest.mark.rules("16.3.1", "16.3.3", "5.5.6", "9.6.2")
+def test_16_3_1_reading_road_part_may_begin_across_a_ferry_on_an_alpine_side():
+    """Found by the explore profile (supply, small_position seed 2597, reading 16.3.1
+    first-road-hex-road): road hex 0504 is joined by a ferry to road hex 0604, an Alpine
+    hex in Soviet Entry Area C. 0504 is in an Axis ZOC, so under this reading it cannot be
+    the road portion's first hex; but the line may pass 0504 overland and begin the road
+    portion in 0604, entering it along the ferry link (a road link, so the Alpine side is
+    not crossed off road). Soviet 0404 is one road step from 0504: in supply."""
+    from adjudicator.games.s42.generate import scenario, small_position
+
+    data = small_position(2597)
+    sc = scenario(data)
+    r = {"16.3.1": "first-road-hex-road"}
+    asp = {u.id: u for u in asp_supply(sc, readings=r).units}
+    ref = {u.id: u for u in ref_supply(sc, r)}
+    assert asp["S5"].status == ref["S5"].status == "in-supply"
+    assert asp["S5"].overland == ["0504"] and asp["S5"].road == ["0604"]
+    assert asp["S5"].overland_cost == ref["S5"].overland_cost == 1
+    # S7 in 0502 needs five overland hexes by the same route; S2 in 0601 more than five
+    assert asp["S7"].status == ref["S7"].status == "in-supply"
+    assert asp["S2"].status == ref["S2"].status == "out-of-supply"
+    # without the ferry neither side finds that route: 0404 is then cut off
+    data["map"]["hexsides"]["0504-0604"] = {"river": "major"}
+    sc = scenario(data)
+    assert {u.id: u.status for u in asp_supply(sc, readings=r).units}["S5"] == "isolated"
+    assert {u.id: u.status for u in ref_supply(sc, r)}["S5"] == "isolated"
+
+
 # -- the Volga is crossed only at its named sites (5.5.3) -----------------------------------
 
 

@@ -182,11 +182,16 @@ class _SideNet:
             for h in self.connected:
                 ends[h] = 0
         else:
-            # the road portion starts with n: entering it from h is free
+            # the road portion starts with n: entering it from h is free, by an overland
+            # step or along a road link (a ferry between road hexes is road even where
+            # the off-road crossing is barred, as on the side of an Alpine hex)
             for n in self.connected:
                 if n in self.road_bad:
                     continue
                 for h, _ in self.over[n]:  # crossings are the same both ways
+                    if (h, n) not in closed:
+                        ends[h] = 0
+                for h in self.road_cross[n]:
                     if (h, n) not in closed:
                         ends[h] = 0
         return ends
