@@ -249,9 +249,17 @@ def spots(hexes=None, cls="infantry", state="", target="0205"):
     return spotting(sc, "german")["targets"][0]
 
 
-def test_14_21_an_ordinary_unit_spots_and_a_sniper_cannot():
+def test_14_21_an_ordinary_unit_spots_and_a_bridge_or_sniper_cannot():
     assert spots()["spotted"]
-    t = spots(cls="sniper")
+    for cls in ("bridge", "minefield", "fortification"):
+        t = spots(cls=cls)
+        assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "cannot-spot",
+                                                               "rule": "14.21"}]
+    # a Soviet sniper (snipers are Soviet only, 16.1) spotting a German unit
+    sc = position(None, extra=UNITS.replace("side: german", "side: x").replace(
+        "side: soviet", "side: german").replace("side: x", "side: soviet") % (
+        "sniper", "", "0205"))
+    t = spotting(sc, "soviet")["targets"][0]
     assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "cannot-spot",
                                                            "rule": "14.21"}]
 
