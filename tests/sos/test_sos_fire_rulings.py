@@ -424,10 +424,24 @@ def test_fire_command_text_and_json(capsys):
     (["--firers", "Nobody", "--target", "1104"], "--firers"),
     (["--firers", "Pz/2", "--target", "9999"], "--target"),
     (["--firers", "Pz/2", "--target", "1104", "--kind", "melee"], "--kind"),
+    (["--firers", "Pz/2", "--target", "1104", "--table", "dice"], "--table"),
+    (["--firers", "Pz/2", "--target", "1104", "--as-if", "PaK/71"], "--as-if"),
+    (["--firers", "Pz/2", "--target", "1104", "--as-if", "Nobody"], "--as-if"),
+    (["--firers", "Pz/2", "--target", "G"], "--target"),  # not an East Bank box
 ])
 def test_fire_command_bad_arguments(capsys, args, option):
     r = run(capsys, "fire", DEMO, *args)
     assert r.code == 2 and option in r.err and "Traceback" not in r.err
+
+
+@pytest.mark.rules("14.29", "14.52")
+def test_fire_command_at_an_east_bank_box(capsys):
+    # the practice position has no German OP on 1039: the box is out of reach (14.52)
+    r = run(capsys, "fire", DEMO, "--firers", "PaK/71", "--target", "EB", "--json")
+    assert r.code == 0 and r.json["table"] == "ebbt" and not r.json["fires"]
+    assert "14.52" in {w["rule"] for w in r.json["firers"][0]["why_not"]}
+    r = run(capsys, "fire", DEMO, "--firers", "PaK/71", "--target", "EB")
+    assert r.code == 0 and "[14.52]" in r.out
 
 
 # -- more rules of who fires, and the modifiers given by the players -------------------------
