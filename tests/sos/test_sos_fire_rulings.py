@@ -973,3 +973,15 @@ def test_14_6_only_spotting_modifiers_on_the_ebbt_and_the_reading_of_14_52():
     assert {"id": "leader-attacking", "rule": "14.6", "table": "ebbt"} in data["waived"]
     data = box_fire("1942-10-01", readings='readings: {"14.52": extra-minus-one}\n')
     assert drms(data)["hill-102-op"] == -1 and data["net_drm"] == -1 - 1 + 1
+
+
+@pytest.mark.rules("11.2", "14.38")
+def test_11_2_an_88mm_gun_fires_as_if_at_soviet_units_crossing_the_volga_only():
+    ldr = g("L", "0403", 'class: leader, oob: {division: "94"}')
+    units = [g("F", "0401", FLAK), ldr, SOV]
+    volga = position(units, {"0404": "{terrain: volga, features: [volga]}"}, phase=4)
+    data = fire(volga, "opportunity", ["F"], "0404", spotter="L", as_if=["F"])
+    assert may(data, "F") and drms(data)["spotting"] == 0
+    land = position(units, phase=4)
+    data = fire(land, "opportunity", ["F"], "0404", spotter="L", as_if=["F"])
+    assert not may(data, "F") and "11.2" in why(data, "F")
