@@ -985,3 +985,25 @@ def test_11_2_an_88mm_gun_fires_as_if_at_soviet_units_crossing_the_volga_only():
     land = position(units, phase=4)
     data = fire(land, "opportunity", ["F"], "0404", spotter="L", as_if=["F"])
     assert not may(data, "F") and "11.2" in why(data, "F")
+
+
+@pytest.mark.rules("14.21")
+def test_14_21_a_luftwaffe_op_never_spots_for_if_artillery():
+    data = spotting(OP + ', oob: {corps: "LI"}')
+    assert may(data, "A") and drms(data)["spotting"] == -1
+    data = spotting(OP + ', oob: {corps: "LI"}, luftwaffe: true')
+    assert not may(data, "A") and {"14.21", "9.39"} <= why(data, "A")
+
+
+def test_14_21_a_luftwaffe_op_is_a_german_op(capsys, tmp_path):
+    p = tmp_path / "pos.yaml"
+    head = 'game: sos\nphasing: german\nmap:\n  hexes:\n    "0101": clear\nunits:\n'
+    for side, cls, ok in (("german", "op", True), ("soviet", "op", False),
+                          ("german", "infantry", False)):
+        p.write_text(head + f'  - {{id: a, side: {side}, hex: "0101", class: {cls}, '
+                     "luftwaffe: true}\n")
+        r = run(capsys, "validate", str(p))
+        assert (r.code == 0) == ok, (side, cls)
+        if not ok:
+            assert "pos.yaml:7: units[0].luftwaffe: a Luftwaffe OP is a German OP unit " \
+                "(14.21)" in r.err

@@ -78,7 +78,7 @@ def unit_facts(sc: Scenario) -> list[str]:
                    f"mp({i},{u.movement}).")
         out.append(f"troops({i},{u.troops}).")
         for flag in ("pinned", "spent", "underlined", "red_af", "dismounted", "moved",
-                     "opportunity_fired"):
+                     "opportunity_fired", "luftwaffe"):
             if getattr(u, flag):
                 out.append(f"{flag}({i}).")
         if u.isolation:

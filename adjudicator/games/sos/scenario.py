@@ -160,6 +160,8 @@ class Unit(base.Unit):
     red_af: bool = False
     #: it moved earlier in the current turn's movement phase (9.101)
     moved: bool = False
+    #: a German Luftwaffe (LW) OP, which spots for Stukas only (14.21)
+    luftwaffe: bool = False
 
     @property
     def moves_as(self) -> str:
@@ -242,6 +244,9 @@ class Scenario(base.Scenario):
             who, rules = SOVIET_ONLY[cls]
             add((*path, "class"), f"'{cls}' units are {who} only ({rules}): the German "
                 "side has none")
+        # 14.21: the Luftwaffe OPs are German OP units.
+        if getattr(unit, "luftwaffe", False) and (side != "german" or cls != "op"):
+            add((*path, "luftwaffe"), "a Luftwaffe OP is a German OP unit (14.21)")
         # 16.3: only Soviet tanks become immobilized tanks (not armored cars, armored
         # trains or armored leaders).
         if getattr(unit, "immobilized", False):
