@@ -460,7 +460,7 @@ def test_14_26_examples_the_seen_hexes_within_the_ranges_of_14_25(spotter, featu
     other hex is clear here, and the seen hexes must be spotted: 2247 lies 9 hexes from the
     hill top 2238 and 2245 4 hexes from the slope top 2249, the limits of 14.25 for a hill
     top and for any other hex. The unseen hexes are hidden by terrain the text does not
-    name (they all lie within range): on this map they are seen too, which shows that only
+    name: they all lie within range, so the range of 14.25 is never their reason, and only
     the printed map's terrain decides them (docs/sos-line-of-sight.rst)."""
     spec = f"{{features: [{feature}]" + (f', height: "{height}"}}' if height else "}")
     units = ["units:", f'  - {{id: op, side: german, hex: "{spotter}", class: op}}']
@@ -475,5 +475,7 @@ def test_14_26_examples_the_seen_hexes_within_the_ranges_of_14_25(spotter, featu
     for h in seen:
         row_ = got[h]["by"][0]
         assert got[h]["spotted"] and row_["distance"] <= limit == row_["range"], h
-    for h in unseen:
-        assert got[h]["by"][0]["distance"] <= limit and got[h]["spotted"], h
+    for h in unseen:  # within range: no 14.25 reason; the hiding terrain is not stated
+        row_ = got[h]["by"][0]
+        assert row_["distance"] <= limit and "14.25" not in {w["rule"] for w in
+                                                             row_["why_not"]}, h
