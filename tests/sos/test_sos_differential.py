@@ -22,6 +22,13 @@ FEATURES = [[], [], [], ["forest"], ["city"], ["suburb"], ["balka"], ["strong-po
             ["road", "hill-top"], ["industrial"]]
 CLASSES = ["infantry", "infantry", "engineer", "armor", "at-gun", "leader", "op", "sniper",
            "transport", "artillery", "fortification"]
+#: the Soviet-only kinds (5.5, 16.x): a German unit drawn with one is infantry instead
+SOVIET_ONLY = {"sniper", "transport", "mine-dog", "flotilla", "armored-train", "tank-repair",
+               "commissar"}
+
+
+def kind_for(side: str, cls: str) -> str:
+    return "infantry" if side == "german" and cls in SOVIET_ONLY else cls
 
 
 @st.composite
@@ -45,7 +52,7 @@ def positions(draw, defender_side=None):
                                                                      "cliff"]))]}
     units, side_of = [], {TARGET: dside}
     for i in range(draw(st.integers(1, 4))):
-        cls = draw(st.sampled_from(CLASSES))
+        cls = kind_for(dside, draw(st.sampled_from(CLASSES)))
         troops = draw(st.sampled_from(["guards", "guards", "guards", "nkvd", "regular"]))
         units.append(unit(f"d{i}", dside, TARGET, cls,
                           movement=draw(st.sampled_from([8, 8, 12, 15, 18, 24])),
@@ -53,7 +60,8 @@ def positions(draw, defender_side=None):
                           troops=troops if dside == "soviet" else "regular",
                           pinned=draw(st.integers(0, 5)) == 0,
                           isolation=draw(st.sampled_from([0, 0, 1])),
-                          immobilized=cls == "armor" and draw(st.integers(0, 5)) == 0))
+                          immobilized=(cls == "armor" and dside == "soviet"
+                                       and draw(st.integers(0, 5)) == 0)))
     enemy = "soviet" if dside == "german" else "german"
     around = ["0304", "0305", "0403", "0405", "0504", "0505"]
     for i in range(draw(st.integers(0, 3))):
@@ -65,7 +73,7 @@ def positions(draw, defender_side=None):
     for i in range(draw(st.integers(0, 7))):
         h = draw(st.sampled_from(HEXES))
         side = side_of.setdefault(h, draw(st.sampled_from(["german", "soviet"])))
-        units.append(unit(f"u{i}", side, h, draw(st.sampled_from(CLASSES)),
+        units.append(unit(f"u{i}", side, h, kind_for(side, draw(st.sampled_from(CLASSES))),
                           movement=draw(st.sampled_from([8, 12, 24])),
                           pinned=draw(st.integers(0, 5)) == 0,
                           isolation=draw(st.sampled_from([0, 0, 1, 3]))))

@@ -424,10 +424,24 @@ def test_fire_command_text_and_json(capsys):
     (["--firers", "Nobody", "--target", "1104"], "--firers"),
     (["--firers", "Pz/2", "--target", "9999"], "--target"),
     (["--firers", "Pz/2", "--target", "1104", "--kind", "melee"], "--kind"),
+    (["--firers", "Pz/2", "--target", "1104", "--table", "dice"], "--table"),
+    (["--firers", "Pz/2", "--target", "1104", "--as-if", "PaK/71"], "--as-if"),
+    (["--firers", "Pz/2", "--target", "1104", "--as-if", "Nobody"], "--as-if"),
+    (["--firers", "Pz/2", "--target", "G"], "--target"),  # not an East Bank box
 ])
 def test_fire_command_bad_arguments(capsys, args, option):
     r = run(capsys, "fire", DEMO, *args)
     assert r.code == 2 and option in r.err and "Traceback" not in r.err
+
+
+@pytest.mark.rules("14.29", "14.52")
+def test_fire_command_at_an_east_bank_box(capsys):
+    # the practice position has no German OP on 1039: the box is out of reach (14.52)
+    r = run(capsys, "fire", DEMO, "--firers", "PaK/71", "--target", "EB", "--json")
+    assert r.code == 0 and r.json["table"] == "ebbt" and not r.json["fires"]
+    assert "14.52" in {w["rule"] for w in r.json["firers"][0]["why_not"]}
+    r = run(capsys, "fire", DEMO, "--firers", "PaK/71", "--target", "EB")
+    assert r.code == 0 and "[14.52]" in r.out
 
 
 # -- more rules of who fires, and the modifiers given by the players -------------------------
@@ -742,3 +756,254 @@ def test_14_31_mixed_commands_take_the_worst_by_default_or_the_best():
                   extra='readings: {"14.31": best}\n')
     data = fire(sc, "attack", ["A", "B"], "0404", spotter="Sp")
     assert drms(data)["spotting"] == -1
+
+
+# -- 14.03, 14.38 German 88mm AT/AA guns firing as IF artillery ----------------------------
+
+FLAK = "class: aa-gun, attack: 6, defense: 4, range: 4, movement: 12, underlined: true"
+
+
+def strip(units: list[str], cols: int = 20, extra: str = "", city: str = "0302"):
+    """Columns 01-``cols`` of rows 01-03, clear but for a city hex (blocking the line
+    along row 02 from column 02), with the given units."""
+    from adjudicator.scenario import parse_scenario
+
+    lines = ["game: sos", "phasing: german", "phase: 5", "date: 1942-09-15", "map:",
+             "  hexes:"]
+    for c in range(1, cols + 1):
+        for r in range(1, 4):
+            h = f"{c:02d}{r:02d}"
+            lines.append(f'    "{h}": ' + ("{features: [city]}" if h == city else "clear"))
+    lines += ["units:"] + [f"  - {{{u}}}" for u in units]
+    return parse_scenario("\n".join(lines) + "\n" + extra, "pos.yaml")
+
+
+def soviet_at(hexid: str) -> str:
+    return SOV.replace('"0404"', f'"{hexid}"')
+
+
+@pytest.mark.rules("14.38")
+def test_14_38_an_88mm_gun_fires_as_if_artillery_up_to_16_hexes():
+    op = g("OP", "1701", OP + ', oob: {division: "94"}')
+    sc = strip([g("F", "0202", FLAK), op, soviet_at("1802")])
+    data = fire(sc, "attack", ["F"], "1802", spotter="OP", as_if=["F"])
+    assert may(data, "F") and data["firers"][0]["distance"] == 16
+    assert data["total"] == 6 and data["firers"][0]["uses"] == "af"
+    # as a direct fire unit its printed range of 4 holds (9.23)
+    assert "9.23" in why(fire(sc, "attack", ["F"], "1802", spotter="OP"), "F")
+    far = strip([g("F", "0202", FLAK), op.replace("1701", "1801"), soviet_at("1902")])
+    data = fire(far, "attack", ["F"], "1902", spotter="OP", as_if=["F"])
+    assert not may(data, "F") and "14.38" in why(data, "F")
+
+
+@pytest.mark.rules("14.38")
+def test_14_38_only_a_german_88mm_gun_fires_as_if_artillery():
+    at = "class: at-gun, attack: 6, defense: 4, range: 4, movement: 12"
+    op = g("OP", "0603", OP + ', oob: {corps: "LI"}')
+    sc = strip([g("F", "0202", at), op, soviet_at("0602")])
+    data = fire(sc, "attack", ["F"], "0602", spotter="OP", as_if=["F"])
+    assert not may(data, "F") and "14.38" in why(data, "F")
+
+
+@pytest.mark.rules("14.38", "14.31")
+def test_14_38_every_german_op_and_leader_commands_the_88mm_guns():
+    # the gun of no division; the spotters of the 94th division: in command all the same
+    for spotter, hexid, want in ((OP + ', oob: {division: "94"}', "0603", -1),
+                                 ('class: leader, oob: {division: "94"}', "0603", 0),
+                                 ('class: leader, oob: {division: "94"}', "0803", 2)):
+        sc = strip([g("F", "0202", FLAK), g("Sp", hexid, spotter), soviet_at("0602")])
+        data = fire(sc, "attack", ["F"], "0602", spotter="Sp", as_if=["F"])
+        assert may(data, "F") and drms(data)["spotting"] == want, spotter
+    # an ordinary gun of another division is out of that OP's command: +1 (14.34)
+    art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+    sc = strip([g("A", "0202", art, 'division: "71"'),
+                g("Sp", "0603", OP + ', oob: {division: "94"}'), soviet_at("0602")])
+    assert drms(fire(sc, "attack", ["A"], "0602", spotter="Sp"))["spotting"] == 1
+
+
+@pytest.mark.rules("14.03")
+def test_14_03_only_a_german_leader_or_op_spots_for_the_88mm_gun():
+    sc = strip([g("F", "0202", FLAK), g("Sp", "0603"), soviet_at("0602")])
+    data = fire(sc, "attack", ["F"], "0602", spotter="Sp", as_if=["F"])
+    assert not may(data, "F") and "14.03" in why(data, "F")
+    # with no city on row 02 it sees 0602 itself: by the default reading still no fire as
+    # IF without a leader or OP; by the reading like-if-artillery it spots for itself
+    sc = strip([g("F", "0202", FLAK), soviet_at("0602")], city="1503")
+    data = fire(sc, "attack", ["F"], "0602", as_if=["F"])
+    assert not may(data, "F") and "14.03" in why(data, "F")
+    sc = strip([g("F", "0202", FLAK), soviet_at("0602")], city="1503",
+               extra='readings: {"14.03": like-if-artillery}\n')
+    data = fire(sc, "attack", ["F"], "0602", as_if=["F"])
+    assert may(data, "F") and "spotting" not in drms(data)
+
+
+# -- 14.31, 14.41-14.45, 14.6 the West Bank Bombardment Table -------------------------------
+
+@pytest.mark.rules("14.31")
+def test_14_31_a_named_leader_spotting_an_adjacent_hex_gives_minus_1_on_the_wbbt():
+    ldr = 'class: leader, oob: {division: "94"}'
+    data = spotting(ldr, table="wbbt")
+    assert drms(data)["named-leader"] == -1 and drms(data)["spotting"] == 0
+    assert data["table"] == "wbbt" and data["net_drm"] == -1
+    # on the CRT no such modifier; commissars are not named leaders; nor two hexes off
+    assert "named-leader" not in drms(spotting(ldr))
+    # a Soviet commissar spotting next door for Soviet artillery behind a city hex
+    art = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+    units = [g("G", "0404"), f'id: "A", side: soviet, hex: "0401", {art}',
+             'id: "C", side: soviet, hex: "0403", class: commissar']
+    data = fire(position(units, {"0402": "{features: [city]}"}), "attack", ["A"], "0404",
+                spotter="C", table="wbbt")
+    assert may(data, "A") and "named-leader" not in drms(data)
+    far = spotting(ldr, "0406", table="wbbt")
+    assert "named-leader" not in drms(far) and drms(far)["spotting"] == 2
+    far = spotting(ldr, "0406", table="wbbt",
+                   readings='readings: {"14.31#wbbt-leader": any-distance}\n')
+    assert drms(far)["named-leader"] == -1
+
+
+@pytest.mark.rules("14.6")
+def test_14_6_the_wbbt_keeps_only_its_own_modifiers():
+    fort = 'id: "Fo", side: soviet, hex: "0404", class: fortification'
+    units = [SOV, g("A", "0401", ART94, 'division: "94"'), fort,
+             g("Sp", "0403", OP + ', oob: {division: "94"}')]
+    sc = position(units, {"0402": "{features: [city]}", "0404": "{features: [city]}"})
+    crt = drms(fire(sc, "attack", ["A"], "0404", spotter="Sp"))
+    assert crt["terrain"] and crt["fortification"] == 1 and crt["spotting"] == -1
+    data = fire(sc, "attack", ["A"], "0404", spotter="Sp", table="wbbt")
+    assert drms(data) == {"fortification": 1, "spotting": -1}
+    assert {"id": "terrain", "rule": "14.6", "table": "wbbt"} in data["waived"]
+    assert data["net_drm"] == 0
+
+
+@pytest.mark.rules("14.41", "14.42")
+def test_14_41_14_42_the_bombardment_tables_are_for_if_artillery_attacks_alone():
+    units = [SOV, g("A", "0402", ART94, 'division: "94"'), g("G", "0403")]
+    sc = position(units)
+    assert fire(sc, "attack", ["A"], "0404", table="wbbt")["fires"]
+    data = fire(sc, "attack", ["A", "G"], "0404", table="wbbt")
+    assert not data["fires"] and "14.41" in data["forbidden_by"]
+    data = fire(sc, "defensive", ["A"], "0404", table="wbbt", defending="0402")
+    assert "14.42" in data["forbidden_by"]
+
+
+# -- 14.29, 14.52-14.54, 14.31 German bombardment of the East Bank boxes ---------------------
+
+ART20 = "class: artillery, attack: 10, defense: 1, range: 20, movement: 12"
+SOV_ART = "class: artillery, attack: 8, defense: 1, range: 12, movement: 12"
+
+
+def box_fire(date: str = "1942-09-15", op_hex: str | None = "1039", art: str = ART20,
+             box_units: tuple[str, ...] = (SOV_ART,), readings: str = "",
+             firers: tuple[str, ...] = ("A",), **kw):
+    """Columns 01-12, rows 35-42 round Mamayev Kurgan: column 01 the Volga, 0139 numbered
+    8 for the East Bank box EB; German artillery in 1040 fires at the box."""
+    from adjudicator.scenario import parse_scenario
+
+    lines = ["game: sos", "phasing: german", "phase: 2", f"date: {date}", "map:",
+             "  hexes:"]
+    for c in range(1, 13):
+        for r in range(35, 43):
+            h = f"{c:02d}{r:02d}"
+            if c == 1:
+                rng = ", volga_range: {EB: 8}" if r == 39 else ""
+                lines.append(f'    "{h}": {{terrain: volga, features: [volga]{rng}}}')
+            elif h == "1039":
+                lines.append(f'    "{h}": {{features: [hill-top], height: "102.0"}}')
+            else:
+                lines.append(f'    "{h}": clear')
+    lines += ["  entry_areas:", "    EB: {side: soviet, kind: east-bank}", "units:",
+              f'  - {{{g("A", "1040", art, "independent: true")}}}',
+              f'  - {{{g("L", "1040", "class: leader")}}}']
+    if op_hex:
+        lines.append(f'  - {{{g("OP", op_hex, OP + ", oob: {corps: LI}")}}}')
+    lines += [f'  - {{id: "B{i}", side: soviet, hex: "EB", {u}}}'
+              for i, u in enumerate(box_units)]
+    sc = parse_scenario("\n".join(lines) + "\n" + readings, "pos.yaml")
+    return fire(sc, "attack", list(firers), "EB", **kw)
+
+
+@pytest.mark.rules("14.52", "14.53")
+def test_14_52_german_artillery_bombards_an_east_bank_box_with_an_op_on_hill_102():
+    data = box_fire()
+    assert may(data, "A") and data["fires"] and data["table"] == "ebbt"
+    # the range: 8 for the box at Volga hex 0139, then the hexes from 0139 to 1040
+    assert data["firers"][0]["distance"] == 8 + 9
+    assert drms(data) == {"spotting": -1}  # the LI OP on 1039 spots, in command
+    data = box_fire(op_hex="1038")
+    assert not may(data, "A") and "14.52" in why(data, "A")
+    data = box_fire(art=ART20.replace("range: 20", "range: 16"))
+    assert not may(data, "A") and "9.23" in why(data, "A")
+
+
+@pytest.mark.rules("14.54")
+def test_14_54_only_soviet_if_artillery_but_mortars_in_the_box_is_bombarded():
+    mortar = "class: mortar, attack: 6, defense: 1, range: 6, movement: 8"
+    data = box_fire(box_units=(mortar, INF))
+    assert not data["fires"] and "14.54" in data["forbidden_by"]
+    assert box_fire(box_units=(mortar, SOV_ART))["fires"]
+
+
+@pytest.mark.rules("14.29", "14.54")
+def test_14_29_the_ebbt_is_the_table_for_the_boxes_and_for_nothing_else():
+    data = box_fire(table="crt")
+    assert not data["fires"] and "14.29" in data["forbidden_by"]
+    data = box_fire(table="wbbt")
+    assert "14.45" in data["forbidden_by"]
+    sc = position([SOV, g("A", "0402", ART94, 'division: "94"')])
+    data = fire(sc, "attack", ["A"], "0404", table="ebbt")
+    assert not data["fires"] and "14.54" in data["forbidden_by"]
+
+
+@pytest.mark.rules("14.31")
+@pytest.mark.parametrize("date,want", [("1942-09-25", None), ("1942-09-26", 1),
+                                       ("1942-10-09", 1), ("1942-10-10", 2),
+                                       ("1942-10-29", 2), ("1942-10-30", 3),
+                                       ("1942-11-18", 3), ("1942-11-19", None)])
+def test_14_31_the_ebbt_date_modifiers(date, want):
+    data = box_fire(date)
+    assert drms(data).get("ebbt-date") == want
+    assert data["net_drm"] == -1 + (want or 0)
+
+
+@pytest.mark.rules("14.6", "14.52")
+def test_14_6_only_spotting_modifiers_on_the_ebbt_and_the_reading_of_14_52():
+    # a German leader taking part: -1 on the CRT (9.71), off the EBBT
+    data = box_fire("1942-10-01", firers=("A", "L"))
+    assert set(drms(data)) == {"spotting", "ebbt-date"} and data["fires"]
+    assert {"id": "leader-attacking", "rule": "14.6", "table": "ebbt"} in data["waived"]
+    data = box_fire("1942-10-01", readings='readings: {"14.52": extra-minus-one}\n')
+    assert drms(data)["hill-102-op"] == -1 and data["net_drm"] == -1 - 1 + 1
+
+
+@pytest.mark.rules("11.2", "14.38")
+def test_11_2_an_88mm_gun_fires_as_if_at_soviet_units_crossing_the_volga_only():
+    ldr = g("L", "0403", 'class: leader, oob: {division: "94"}')
+    units = [g("F", "0401", FLAK), ldr, SOV]
+    volga = position(units, {"0404": "{terrain: volga, features: [volga]}"}, phase=4)
+    data = fire(volga, "opportunity", ["F"], "0404", spotter="L", as_if=["F"])
+    assert may(data, "F") and drms(data)["spotting"] == 0
+    land = position(units, phase=4)
+    data = fire(land, "opportunity", ["F"], "0404", spotter="L", as_if=["F"])
+    assert not may(data, "F") and "11.2" in why(data, "F")
+
+
+@pytest.mark.rules("14.21")
+def test_14_21_a_luftwaffe_op_never_spots_for_if_artillery():
+    data = spotting(OP + ', oob: {corps: "LI"}')
+    assert may(data, "A") and drms(data)["spotting"] == -1
+    data = spotting(OP + ', oob: {corps: "LI"}, luftwaffe: true')
+    assert not may(data, "A") and {"14.21", "9.39"} <= why(data, "A")
+
+
+def test_14_21_a_luftwaffe_op_is_a_german_op(capsys, tmp_path):
+    p = tmp_path / "pos.yaml"
+    head = 'game: sos\nphasing: german\nmap:\n  hexes:\n    "0101": clear\nunits:\n'
+    for side, cls, ok in (("german", "op", True), ("soviet", "op", False),
+                          ("german", "infantry", False)):
+        p.write_text(head + f'  - {{id: a, side: {side}, hex: "0101", class: {cls}, '
+                     "luftwaffe: true}\n")
+        r = run(capsys, "validate", str(p))
+        assert (r.code == 0) == ok, (side, cls)
+        if not ok:
+            assert "pos.yaml:7: units[0].luftwaffe: a Luftwaffe OP is a German OP unit " \
+                "(14.21)" in r.err

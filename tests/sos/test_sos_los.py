@@ -249,9 +249,17 @@ def spots(hexes=None, cls="infantry", state="", target="0205"):
     return spotting(sc, "german")["targets"][0]
 
 
-def test_14_21_an_ordinary_unit_spots_and_a_sniper_cannot():
+def test_14_21_an_ordinary_unit_spots_and_a_bridge_or_sniper_cannot():
     assert spots()["spotted"]
-    t = spots(cls="sniper")
+    for cls in ("bridge", "minefield", "fortification"):
+        t = spots(cls=cls)
+        assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "cannot-spot",
+                                                               "rule": "14.21"}]
+    # a Soviet sniper (snipers are Soviet only, 16.1) spotting a German unit
+    sc = position(None, extra=UNITS.replace("side: german", "side: x").replace(
+        "side: soviet", "side: german").replace("side: x", "side: soviet") % (
+        "sniper", "", "0205"))
+    t = spotting(sc, "soviet")["targets"][0]
     assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "cannot-spot",
                                                            "rule": "14.21"}]
 
@@ -374,3 +382,100 @@ def test_tutorial_answers_as_the_page_shows(capsys, tmp_path):
     assert "clear [9.34]" in run(capsys, "los", str(wide), "--from", "0202", "--to", "0205").out
     r = run(capsys, "los", TUTORIAL, "--from", "0202", "--to", "0304")
     assert "0303 by forest" in r.out and "runs along the hexside 0203-0303" in r.out
+
+
+# -- the worked examples of 14.27 and 14.26 ---------------------------------------------------
+
+EX_14_27_SEEN = ("1030", "1048", "0433", "0939", "1935", "1139")
+EX_14_27_TOO_FAR = ("1733", "1431", "0532")
+
+
+@pytest.mark.rules("14.25", "14.27")
+def test_14_27_example_an_op_on_height_102_spots_nine_hexes_over_land_and_no_farther():
+    """The example of 14.27: an OP on height 102.0 (hex 1039) spots 1030 through 1048,
+    0433 through 0939 and 1935 through 1139, but not 1239, 1733, 1431 or 0532.
+
+    From the text: 1039 is the hill top of height 102.0 (14.25, 14.27) and the OP stands
+    there; the listed hexes and which are seen. Nothing else: the example names no terrain
+    between the hexes, so every other hex is clear here. The seen hexes lie 9 hexes off
+    (0939 and 1139 next door) and 1733, 1431 and 0532 lie 10 hexes off: the example's
+    verdict on them is the 9-hex range over West Bank land (14.25 b), which this position
+    checks with nothing in the way. 1239, two hexes off, is hidden by terrain the text does
+    not name (see docs/sos-line-of-sight.rst); it is not checked here."""
+    units = ['units:', '  - {id: op, side: german, hex: "1039", class: op}']
+    units += [f'  - {{id: "t{h}", side: soviet, hex: "{h}", class: infantry}}'
+              for h in EX_14_27_SEEN + EX_14_27_TOO_FAR]
+    sc = position({"1039": '{features: [hill-top], height: "102.0"}'},
+                  extra="\n".join(units) + "\n", cols=range(4, 20), rows=range(29, 50))
+    got = {t["hex"]: t for t in spotting(sc, "german")["targets"]}
+    for h in EX_14_27_SEEN:
+        assert got[h]["spotted"], h
+        assert got[h]["by"][0]["range"] == 9
+    for h in EX_14_27_TOO_FAR:
+        row = got[h]["by"][0]
+        assert not got[h]["spotted"] and row["distance"] == 10 and row["los"] == "clear"
+        assert row["why_not"] == [{"reason": "out-of-range", "rule": "14.25"}], h
+
+
+def named_hills(readings: str = ""):
+    units = ['units:', '  - {id: op, side: german, hex: "1039", class: op}',
+             '  - {id: t, side: soviet, hex: "2238", class: infantry}',
+             '  - {id: u, side: soviet, hex: "2240", class: infantry}']
+    hexes = {"1039": '{features: [hill-top], height: "102.0"}',
+             "2238": '{features: [hill-top], height: "126.3"}',
+             "2240": "{features: [hill-top]}"}
+    sc = position(hexes, extra="\n".join(units) + "\n" + readings, cols=range(8, 24),
+                  rows=range(30, 45))
+    return {t["hex"]: t for t in spotting(sc, "german")["targets"]}
+
+
+@pytest.mark.rules("14.25")
+def test_14_25_the_op_on_1039_spots_the_named_hill_tops_beyond_its_range():
+    got = named_hills()
+    assert got["2238"]["spotted"] and got["2238"]["by"][0]["distance"] == 12
+    # another hill top 12 hexes off is out of range (9 from a hill top)
+    row = got["2240"]["by"][0]
+    assert not got["2240"]["spotted"] and row["why_not"][0]["rule"] == "14.25"
+    got = named_hills('readings: {"14.25#hills": line-only}\n')
+    assert not got["2238"]["spotted"]
+    assert got["2238"]["by"][0]["why_not"] == [{"reason": "out-of-range", "rule": "14.25"}]
+
+
+#: 14.26's examples: the spotting hex, its feature and height as the text gives them, the
+#: hexes the text says it spots, and those it says it does not.
+EX_14_26 = [("2238", "hill-top", "126.3", ("2640", "1840"), ("2641", "1841")),
+            ("1007", "hill-top", "120.0", ("0909", "0808"), ("0709", "0805")),
+            ("2249", "slope-top", None, ("2245", "2048"), ("2047", "1948")),
+            ("1814", "hill-top", "126.6", ("1412",), ("1512", "1812")),
+            ("2238", "hill-top", "126.3", ("2247", "2041"), ("1942", "2042")),
+            ("1635", "hill-top", "115.4", ("1435", "1436"), ("1336", "1437", "1734"))]
+
+
+@pytest.mark.rules("14.25", "14.26")
+@pytest.mark.parametrize("spotter,feature,height,seen,unseen", EX_14_26)
+def test_14_26_examples_the_seen_hexes_within_the_ranges_of_14_25(spotter, feature, height,
+                                                                    seen, unseen):
+    """From the text: the spotting hex, its feature (hill top with its height, or slope
+    top) and which hexes are seen. The text names no terrain between the hexes, so every
+    other hex is clear here, and the seen hexes must be spotted: 2247 lies 9 hexes from the
+    hill top 2238 and 2245 4 hexes from the slope top 2249, the limits of 14.25 for a hill
+    top and for any other hex. The unseen hexes are hidden by terrain the text does not
+    name: they all lie within range, so the range of 14.25 is never their reason, and only
+    the printed map's terrain decides them (docs/sos-line-of-sight.rst)."""
+    spec = f"{{features: [{feature}]" + (f', height: "{height}"}}' if height else "}")
+    units = ["units:", f'  - {{id: op, side: german, hex: "{spotter}", class: op}}']
+    units += [f'  - {{id: "t{h}", side: soviet, hex: "{h}", class: infantry}}'
+              for h in seen + unseen]
+    col, row = int(spotter[:2]), int(spotter[2:])
+    sc = position({spotter: spec}, extra="\n".join(units) + "\n",
+                  cols=range(max(1, col - 10), col + 11), rows=range(max(1, row - 10),
+                                                                     row + 11))
+    got = {t["hex"]: t for t in spotting(sc, "german")["targets"]}
+    limit = 9 if feature == "hill-top" else 4
+    for h in seen:
+        row_ = got[h]["by"][0]
+        assert got[h]["spotted"] and row_["distance"] <= limit == row_["range"], h
+    for h in unseen:  # within range: no 14.25 reason; the hiding terrain is not stated
+        row_ = got[h]["by"][0]
+        assert row_["distance"] <= limit and "14.25" not in {w["rule"] for w in
+                                                             row_["why_not"]}, h

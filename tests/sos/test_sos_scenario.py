@@ -90,3 +90,51 @@ def test_los_rulings_name_two_map_hexes(capsys, tmp_path):
     bad = write(tmp_path, base + 'los:\n  - {between: ["0101", "0909"], clear: true}\n')
     r = run(capsys, "validate", bad)
     assert r.code == 2 and "los[0].between[1]: '0909' is not a map hex" in r.err
+
+
+def unit_line(side: str, extra: str) -> str:
+    return ('map:\n  hexes:\n    "0101": clear\nunits:\n'
+            f'  - {{id: a, side: {side}, hex: "0101", {extra}}}\n')
+
+
+def test_9_44_16_8_guards_marines_and_nkvd_are_soviet_troops(capsys, tmp_path):
+    for troops in ("guards", "marine", "nkvd"):
+        ok = write(tmp_path, unit_line("soviet", f"class: infantry, troops: {troops}"))
+        assert run(capsys, "validate", ok).code == 0
+        r = run(capsys, "validate", write(tmp_path, unit_line(
+            "german", f"class: infantry, troops: {troops}")))
+        assert r.code == 2 and "Traceback" not in r.err
+        assert (f"pos.yaml:7: units[0].troops: '{troops}' troops are Soviet (9.44, 16.8)"
+                in r.err)
+
+
+SOVIET_ONLY = {"sniper": "5.5, 16.1", "mine-dog": "5.5, 16.2", "transport": "5.5, 16.4",
+               "flotilla": "5.5, 16.5", "armored-train": "16.6", "tank-repair": "5.5, 16.7",
+               "commissar": "18.21"}
+
+
+def test_5_5_16_18_21_soviet_special_units_and_commissars_are_soviet_only(capsys, tmp_path):
+    for cls, rules in SOVIET_ONLY.items():
+        ok = write(tmp_path, unit_line("soviet", f"class: {cls}"))
+        assert run(capsys, "validate", ok).code == 0, cls
+        r = run(capsys, "validate", write(tmp_path, unit_line("german", f"class: {cls}")))
+        assert r.code == 2 and "Traceback" not in r.err
+        assert f"pos.yaml:7: units[0].class: '{cls}' units are " in r.err, r.err
+        assert f"only ({rules}): the German side has none" in r.err
+    # the kinds both sides have are accepted for a German unit
+    for cls in ("infantry", "leader", "op", "minefield", "bridge", "fortification"):
+        ok = write(tmp_path, unit_line("german", f"class: {cls}"))
+        assert run(capsys, "validate", ok).code == 0, cls
+
+
+def test_16_3_only_soviet_tanks_become_immobilized(capsys, tmp_path):
+    ok = write(tmp_path, unit_line("soviet", "class: armor, immobilized: true"))
+    assert run(capsys, "validate", ok).code == 0
+    r = run(capsys, "validate", write(tmp_path, unit_line(
+        "german", "class: armor, immobilized: true")))
+    assert r.code == 2 and "pos.yaml:7: units[0].immobilized: immobilized tanks are " \
+        "Soviet only (16.3)" in r.err
+    for cls in ("infantry", "armored-train", "leader"):
+        r = run(capsys, "validate", write(tmp_path, unit_line(
+            "soviet", f"class: {cls}, immobilized: true")))
+        assert r.code == 2 and "only Soviet tanks become immobilized tanks (16.3)" in r.err

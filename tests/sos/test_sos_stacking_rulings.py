@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from sos_positions import position, unit
 
+from adjudicator.games.sos import engine
 from adjudicator.games.sos.queries.stacking import stacking
 
 
@@ -52,9 +53,20 @@ def test_5_5_the_extra_units_on_top_of_the_combat_units():
 
 
 @pytest.mark.rules("5.5")
-def test_5_5_snipers_and_transports_are_soviet_only():
-    got = over(position([unit("n", "german", "0303", "sniper")]))
-    assert got == {("0303", "german", "sniper"): (1, 0, ["5.5"])}
+def test_5_5_soviet_special_units_are_counted_for_the_soviet_side_only():
+    # One sniper and one mine dog a hex for the Soviet side; a German position with either
+    # is refused when read (test_sos_scenario), so no German limit is ever reported.
+    assert stacking(position([unit("n", "soviet", "0303", "sniper"),
+                              unit("d", "soviet", "0303", "mine-dog")])).legal
+    got = over(position([unit("n", "soviet", "0303", "sniper"),
+                         unit("z", "soviet", "0303", "sniper", name="Zaitsev")]))
+    assert got == {("0303", "soviet", "sniper"): (2, 1, ["5.5"])}
+    # The German side gets no limit for the Soviet-only kinds at all.
+    rows = engine.solve(position([unit("g", "german", "0303")]), "stacking").rows(
+        "stack_limit")
+    german = {k for h, s, k, m, r in rows if s == "german"}
+    assert "combat" in german and "leader" in german
+    assert not german & {"sniper", "mine-dog", "transport", "tank-repair", "flotilla"}
 
 
 @pytest.mark.rules("5.5", "16.53")

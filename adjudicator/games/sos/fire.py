@@ -23,6 +23,9 @@ from adjudicator.games.sos.tec import Tec, tec_chart
 from adjudicator.scenario import Scenario
 
 KINDS = ("attack", "defensive", "opportunity")
+#: The tables fire is resolved on (9.19, 14.45): the CRT and the West and East Bank
+#: Bombardment Tables.
+TABLES = ("crt", "wbbt", "ebbt")
 #: The side whose units move in each phase (4.3): OF is fired at them (11.1).
 MOVING_SIDE = {3: "german", 4: "soviet", 7: "german", 10: "soviet", 11: "german",
                14: "soviet"}
@@ -45,6 +48,10 @@ class FireRequest:
     spotting_drm: int | None = None
     retreat: bool = False
     breakthrough: bool = False
+    #: German 88mm AT/AA guns fired as IF artillery (14.03, 14.38)
+    as_if: list[str] = field(default_factory=list)
+    #: the table: crt, wbbt or ebbt (14.45); None: the EBBT at an East Bank box, else CRT
+    table: str | None = None
 
 
 def unit_map(sc: Scenario) -> dict[str, Any]:
@@ -71,7 +78,7 @@ def unit_facts(sc: Scenario) -> list[str]:
                    f"mp({i},{u.movement}).")
         out.append(f"troops({i},{u.troops}).")
         for flag in ("pinned", "spent", "underlined", "red_af", "dismounted", "moved",
-                     "opportunity_fired"):
+                     "opportunity_fired", "luftwaffe"):
             if getattr(u, flag):
                 out.append(f"{flag}({i}).")
         if u.isolation:
@@ -132,6 +139,8 @@ def world_facts(sc: Scenario, retreat: bool = False) -> list[str]:
     out = [f"phase({sc.phase}).", f"phasing({sc.phasing})."]
     if sc.date is not None and sc.date >= SEPT26:
         out.append("after_sept26.")
+    if sc.date is not None:
+        out.append(f"today({sc.date:%Y%m%d}).")
     side = RETREAT_SIDE.get(sc.phase) if retreat else MOVING_SIDE.get(sc.phase)
     if side:
         out.append(f"moving_side({side}).")
@@ -176,15 +185,41 @@ def east_bank_facts(sc: Scenario, uid: str, box: str, target: str) -> list[str]:
     return out
 
 
+def box_range(sc: Scenario, hex_id: str, box: str) -> int | None:
+    """Hexes from a map hex to an East Bank box (14.52, 14.53): the small number of a Volga
+    hex for that box plus the hexes from that Volga hex, the shortest way."""
+    ranges = [n + sc.grid.distance(h, hex_id) for h, spec in sc.map.hexes.items()
+              for b, n in spec.volga_range.items() if b == box]
+    return min(ranges) if ranges else None
+
+
+def is_box_target(sc: Scenario, target: str) -> bool:
+    area = sc.map.entry_areas.get(target)
+    return area is not None and area.kind == "east-bank"
+
+
 def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple[str, str]]]:
     units = unit_map(sc)
     out = [f"kind({req.kind}).", f"target({q(req.target)})."]
+    box = is_box_target(sc, req.target)
+    table = req.table or ("ebbt" if box else "crt")
+    out.append(f"table({table}).")
+    if box:
+        out.append(f"target_box({q(req.target)}).")
+    for uid in req.as_if:
+        out.append(f"as_if({q(uid)}).")
+    if req.spotter:
+        out.append("spotter_given.")
     pairs: list[tuple[str, str]] = []
     extra: list[str] = []
     for uid in req.firers:
         u = units[uid]
         out.append(f"firer({q(uid)}).")
-        if u.hex in sc.map.hexes:
+        if u.hex in sc.map.hexes and box:
+            d2 = box_range(sc, u.hex, req.target)
+            if d2 is not None:
+                out.append(f"dist({q(uid)},{d2}).")
+        elif u.hex in sc.map.hexes:
             d = sc.grid.distance(u.hex, req.target)
             out.append(f"dist({q(uid)},{d}).")
             if u.hex != req.target:
@@ -212,9 +247,9 @@ def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple
     if req.spotter:
         out.append(f"spotter({q(req.spotter)}).")
         s = units[req.spotter]
-        if s.hex in sc.map.hexes:
+        if s.hex in sc.map.hexes and not box:
             out.append(f"spot_dist({q(req.spotter)},{sc.grid.distance(s.hex, req.target)}).")
-        if s.hex in sc.map.hexes and s.hex != req.target:
+        if s.hex in sc.map.hexes and s.hex != req.target and not box:
             spot_pair = (s.hex, req.target)
         elif s.hex == req.target:
             out.append(f"spot_los({q(req.spotter)}).")
@@ -264,7 +299,9 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
         fac = [f for f in by.get("factor", []) if f[0] == uid]
         row = {"unit": uid, "hex": u.hex, "class": u.unit_class,
                "distance": (sc.grid.distance(u.hex, req.target)
-                            if u.hex in sc.map.hexes else None),
+                            if u.hex in sc.map.hexes and req.target in sc.map.hexes
+                            else next((d for x, d in by.get("dist", []) if x == uid),
+                                      None)),
                "may_fire": any(o[0] == uid for o in by.get("ok", [])),
                "why_not": [{"reason": r, "rule": rule} for r, rule in why]}
         if any(x == uid for x, _ in by.get("no_attc", [])):
@@ -289,8 +326,9 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
         firers.append(row)
     total = by.get("total", [[0]])[0][0]
     col = by.get("column", [])
-    drms = sorted(({"id": i, "value": v, "rule": r} for i, v, r in by.get("drm", [])),
-                  key=lambda d: (d["rule"], d["id"]))
+    off = {i: (t, r) for i, t, r in by.get("off_table", [])}
+    drms = sorted(({"id": i, "value": v, "rule": r} for i, v, r in by.get("drm", [])
+                   if i not in off), key=lambda d: (d["rule"], d["id"]))
     verdicts = by.get("verdict", [])
     forbidden = [r for v, r in verdicts if v == "forbidden"]
     data: dict[str, Any] = {
@@ -299,7 +337,9 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
         "column_shift": col[0][1] if col else 0,
         "column_rule": col[0][2] if col else None,
         "drms": drms, "net_drm": by.get("net", [[0]])[0][0],
-        "waived": [{"id": i, "rule": r} for i, r in by.get("drm_waived", [])],
+        "waived": [{"id": i, "rule": r} for i, r in by.get("drm_waived", [])]
+        + [{"id": i, "rule": r, "table": t} for i, (t, r) in sorted(off.items())],
+        "table": req.table or ("ebbt" if is_box_target(sc, req.target) else "crt"),
         "negated": [{"id": i, "rule": r} for i, r in by.get("integrity_note", [])],
         "fires": bool(total) and not forbidden,
         "forbidden_by": forbidden,
@@ -310,6 +350,12 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
         "rules": ["9.19", "9.13", "9.21", "9.31", "9.71" if req.kind == "attack" else "9.72",
                   "9.73"],
     }
+    if data["table"] != "crt":
+        data["rules"] += ["14.45", "14.6"]
+    if is_box_target(sc, req.target):
+        data["rules"] += ["14.29", "14.52", "14.53", "14.54"]
+    if req.as_if:
+        data["rules"] += ["14.03", "14.38"]
     if attc.practice and any(f.get("uses") == "attc" for f in firers):
         data["practice_note"] = charts.PRACTICE_NOTE
     elif tec.practice and any(d["id"] == "terrain" for d in drms):

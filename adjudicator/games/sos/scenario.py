@@ -160,6 +160,8 @@ class Unit(base.Unit):
     red_af: bool = False
     #: it moved earlier in the current turn's movement phase (9.101)
     moved: bool = False
+    #: a German Luftwaffe (LW) OP, which spots for Stukas only (14.21)
+    luftwaffe: bool = False
 
     @property
     def moves_as(self) -> str:
@@ -199,6 +201,20 @@ class LosRuling(base._Strict):
         return v
 
 
+#: The unit kinds only the Soviet side has, with the rules that make them so: the
+#: Soviet special units of chapter 16 (whose stacking limits 5.5 marks "Soviet only")
+#: and the commissars among the Soviet leaders (18.21).
+SOVIET_ONLY: dict[str, tuple[str, str]] = {
+    "sniper": ("Soviet snipers", "5.5, 16.1"),
+    "mine-dog": ("Soviet mine dogs", "5.5, 16.2"),
+    "transport": ("Soviet transport units", "5.5, 16.4"),
+    "flotilla": ("Soviet River Flotilla units", "5.5, 16.5"),
+    "armored-train": ("Soviet armored trains", "16.6"),
+    "tank-repair": ("the Soviet tank repair unit", "5.5, 16.7"),
+    "commissar": ("Soviet leaders", "18.21"),
+}
+
+
 class Scenario(base.Scenario):
     hex_format = SOS_FORMAT
 
@@ -221,6 +237,25 @@ class Scenario(base.Scenario):
         if side == "german" and troops != "regular":
             add((*path, "troops"), f"'{troops}' troops are Soviet (9.44, 16.8): a "
                 "German unit's troops are regular")
+        # The Soviet special units (chapter 16) and commissars: the German order of
+        # battle has none.
+        cls = getattr(unit, "unit_class", None)
+        if side == "german" and cls in SOVIET_ONLY:
+            who, rules = SOVIET_ONLY[cls]
+            add((*path, "class"), f"'{cls}' units are {who} only ({rules}): the German "
+                "side has none")
+        # 14.21: the Luftwaffe OPs are German OP units.
+        if getattr(unit, "luftwaffe", False) and (side != "german" or cls != "op"):
+            add((*path, "luftwaffe"), "a Luftwaffe OP is a German OP unit (14.21)")
+        # 16.3: only Soviet tanks become immobilized tanks (not armored cars, armored
+        # trains or armored leaders).
+        if getattr(unit, "immobilized", False):
+            if side == "german":
+                add((*path, "immobilized"), "immobilized tanks are Soviet only (16.3): a "
+                    "German unit is never immobilized")
+            elif cls != "armor":
+                add((*path, "immobilized"), f"only Soviet tanks become immobilized tanks "
+                    f"(16.3): a '{cls}' unit is never immobilized")
 
     def check(self, add: base.Add) -> None:
         for hid, spec in self.map.hexes.items():

@@ -15,8 +15,10 @@ from adjudicator.games.sos.fire import (
     KINDS,
     MOVING_SIDE,
     RETREAT_SIDE,
+    TABLES,
     FireRequest,
     check_units,
+    is_box_target,
     solve_fire,
     unit_facts,
     unit_map,
@@ -68,7 +70,10 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
             console.print(f"  {f['unit']} at {f['hex']}: may not fire: {reasons}")
     if data["forbidden_by"]:
         console.print(f"  [bold]forbidden[/bold] {cite(data['forbidden_by'])}")
-    if data["total"]:
+    if data["total"] and data.get("table", "crt") != "crt":
+        console.print(f"  total {data['total']}: resolved on the "
+                      f"{data['table'].upper()} {cite(['14.45'])}")
+    elif data["total"]:
         shift = " (one column higher)" if data["column_shift"] else ""
         console.print(f"  total {data['total']}: CRT column {data['column']}{shift} "
                       f"{cite([data['column_rule']])}")
@@ -79,7 +84,8 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
             continue
         console.print(f"  DRM {d['value']:+d} {d['id'].replace('-', ' ')} {cite([d['rule']])}")
     for d in data["waived"]:
-        console.print(f"  no DRM for {d['id'].replace('-', ' ')} {cite([d['rule']])}")
+        on = f" on the {d['table'].upper()}" if "table" in d else ""
+        console.print(f"  no DRM for {d['id'].replace('-', ' ')}{on} {cite([d['rule']])}")
     for d in data["negated"]:
         console.print(f"  {d['id'].replace('-', ' ')} negated by an attacking leader "
                       f"{cite([d['rule']])}")
@@ -100,7 +106,8 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
 def fire(
     file: ScenarioArg,
     firers: Annotated[str, typer.Option("--firers", help="Firing units, comma separated.")],
-    target: Annotated[str, typer.Option("--target", help="The hex fired at.")],
+    target: Annotated[str, typer.Option(
+        "--target", help="The hex fired at, or an East Bank box (14.29, 14.52).")],
     kind: Annotated[str, typer.Option(
         "--kind", help="attack, defensive or opportunity.")] = "attack",
     movers: Annotated[str | None, typer.Option(
@@ -120,17 +127,26 @@ def fire(
     retreat: Annotated[bool, typer.Option(
         "--retreat", help="Opportunity fire at units retreating before combat (11.1).")
     ] = False,
+    as_if: Annotated[str | None, typer.Option(
+        "--as-if", help="German 88mm AT/AA guns among the firers that fire as IF "
+        "artillery (14.03, 14.38), comma separated.")] = None,
+    table: Annotated[str | None, typer.Option(
+        "--table", help="crt, wbbt or ebbt (14.45; default: the EBBT at an East Bank "
+        "box, else the CRT).")] = None,
     attc: AttcOpt = None,
     sequence: SeqOpt = None,
     tec: TecOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Who may fire, each factor, the total, the CRT column and every die roll modifier
-    with its rule (9.1x-9.7x, 9.9x-9.11x, 11.x)."""
+    with its rule (9.1x-9.7x, 9.9x-9.11x, 11.x, 14.3x-14.6)."""
     if kind not in KINDS:
         raise usage_error(f"'{kind}' is not one of {', '.join(KINDS)}", "--kind")
+    if table is not None and table not in TABLES:
+        raise usage_error(f"'{table}' is not one of {', '.join(TABLES)}", "--table")
     sc = load_scenario(file)
-    check_hex(sc, target, "--target")
+    if not is_box_target(sc, target):
+        check_hex(sc, target, "--target")
     ids = _ids(firers)
     if not ids:
         raise usage_error("name at least one firing unit", "--firers")
@@ -141,6 +157,11 @@ def fire(
     check_units(sc, dec, "--decline")
     if spotter:
         check_units(sc, [spotter], "--spotter")
+    heavy = _ids(as_if)
+    check_units(sc, heavy, "--as-if")
+    for uid in heavy:
+        if uid not in ids:
+            raise usage_error(f"'{uid}' is not among the --firers", "--as-if")
     if defending:
         check_hex(sc, defending, "--defending")
     elif kind == "defensive":
@@ -150,7 +171,7 @@ def fire(
             raise usage_error("firers in several hexes: name the hex under attack",
                               "--defending")
     req = FireRequest(kind, ids, target, mv, defending, close_assault, dec, spotter,
-                      spotting_drm, retreat)
+                      spotting_drm, retreat, as_if=heavy, table=table)
     data, _ = solve_fire(sc, req, attc, sequence, tec_path=tec)
     emit(data, lambda c: print_fire(data, c), json)
 

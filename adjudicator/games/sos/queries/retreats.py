@@ -189,7 +189,8 @@ def after_p(sc: Scenario, hex_id: str, attackers: list[str], fire: str = "attack
                                  refused.get(u.id, {})))
     options = sorted({(o, r) for o, r in a.rows("p_option")})
     armored = {u.id for u in sc.units if u.moves_as == "armored"}
-    movers = [u for u in units if u.outcome in RETREATING]
+    # a unit with no hex to go to stays (or is eliminated): it is not placed, nor short
+    movers = [u for u in units if u.outcome in RETREATING and u.hexes]
     short, placing = place_stack(movers, dict(a.rows("p_kind")), a.rows("p_room"),
                                  a.rows("p_room_lift"), armored)
     return AfterP(hex_id, units, options, _chart_info(chart), short, placing)
