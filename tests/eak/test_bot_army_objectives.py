@@ -29,6 +29,7 @@ def test_9_26_method_3_closer_to_the_german_unit_closest_to_the_army_objective()
     # g (0607) is next to the army objective 0606; h (1212) is nearer the mover.
     d, _ = run([ger("g", "0607"), ger("h", "1212", ma=1), a40("m", "1009", ma=1)])
     assert d["method"] == 3 and d["to"] == "0909" and d["candidates"] == ["0909"]
+    assert d["section"] == "9.26" and d["label"] == "A3"
     assert "9.26" in d["rules"]
 
 

@@ -600,14 +600,31 @@ def _apply_move(bot: Bot, uid: str, to: str) -> str:
     return start
 
 
+#: the short label of a move's method on the picture, by the section that lists it:
+#: M (9.21 methods A), A (9.26 army objective methods), U (9.27 unsupplied units' steps)
+SECTION_LABEL = {"9.21": "M", "9.26": "A", "9.27": "U"}
+
+
+def method_name(rec: dict[str, Any]) -> str:
+    """How a record's method is named in text: "9.21 method 11", "9.27 step 1"."""
+    section = rec.get("section", "9.21")
+    word = "step" if section == "9.27" else "method"
+    return f"{section} {word} {rec['method']}"
+
+
+def _where(number: int, rule: str) -> dict[str, Any]:
+    return {"method": number, "section": rule,
+            "label": f"{SECTION_LABEL.get(rule, 'M')}{number}"}
+
+
 def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | None,
                  rule: str) -> dict[str, Any]:
     if pick is not None and pick.get("stay"):
-        return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
-                "candidates": pick["candidates"], "trail": pick["trail"],
+        return {"unit": uid, "from": hex_id, "to": None, **_where(number, rule),
+                "title": title, "candidates": pick["candidates"], "trail": pick["trail"],
                 "why": "its own hex serves the most preferred target: it does not move by "
                        "this or any later method", "rules": [rule, "8.3"]}
-    return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
+    return {"unit": uid, "from": hex_id, "to": None, **_where(number, rule), "title": title,
             "why": "its hex already satisfies the method: it does not move by this or any "
                    "later method", "rules": [rule]}
 
@@ -615,7 +632,8 @@ def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | No
 def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
                  rule: str, skips: bool = False) -> dict[str, Any]:
     extra = {k: pick[k] for k in ("supply_cut", "towns_exposed") if pick.get(k)}
-    return {**extra, "unit": uid, "from": start, "to": pick["to"], "method": number, "title": title,
+    return {**extra, "unit": uid, "from": start, "to": pick["to"], **_where(number, rule),
+            "title": title,
             "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
             "reading": {"9.25": _reading(bot, "9.25")},
             "rules": sorted({"9.2", rule, "9.23", "9.24"}
@@ -736,21 +754,21 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
         base += [F("b_ssup", [S(h)]) for h in sorted(supplied)]
         ans = bot.ask("botmove", base)
         pick = choose_checked(bot, ans, uid, 1, unit.hex, "u")
-        title = "To a hex in Soviet supply"
+        title, step = "To a hex in Soviet supply", 1
         if pick is None or pick["to"] is None:
             everywhere = _soviet_supply(bot, sorted(bot.sc.map.hexes))
             gaps = [F("b_supgap", [S(x), N(min((distance(bot.sc, x, h) for h in everywhere),
                                                 default=99))]) for x in reach]
             ans = bot.ask("botmove", base + gaps)
             pick = choose_checked(bot, ans, uid, 2, unit.hex, "u")
-            title = "To a hex next to no German unit, closest to Soviet supply"
+            title, step = "To a hex next to no German unit, closest to Soviet supply", 2
         bot.done.add(uid)
         if pick is None or pick["to"] is None:
             out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
                         "why": "unsupplied: no hex of 9.27 in reach", "rules": ["9.27"]})
             continue
         start = _apply_move(bot, uid, pick["to"])
-        rec = _move_record(bot, uid, start, pick, 27, title, "9.27")
+        rec = _move_record(bot, uid, start, pick, step, title, "9.27")
         out.append(rec)
     return out
 
