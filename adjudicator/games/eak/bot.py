@@ -38,7 +38,7 @@ from adjudicator.solver import Solver
 METHODS_A = [
     (1, "desc", "Take VP hex", True),
     (2, "asc", "Adjacent to German VP hex & near objective", True),
-    (3, "desc", "Open supply line", False),
+    (3, "desc", "Open supply line", True),
     (4, "desc", "Cause surround", True),
     (5, "desc", "To Soviet VP hex", True),
     (6, "asc", "Adjacent to German VP hex", True),
@@ -49,7 +49,7 @@ METHODS_A = [
     (11, "asc", "Move closest to front objective", True),
     (12, "asc", "Strengthen potential attack", True),
 ]
-METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 4: ["a", "b", "d"], 5: ["a", "b", "c"],
+METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 3: ["a"], 4: ["a", "b", "d"], 5: ["a", "b", "c"],
                   6: ["a", "b"], 9: ["a"],
                   7: ["a", "b"], 8: ["a", "b", "c"], 10: ["a", "b", "c", "d"],
                   11: ["a", "b", "c"], 12: []}
@@ -59,6 +59,7 @@ METHOD_TEXT = {
     2: {"a": "a VP hex targeted by the active front only",
         "b": "the VP hex of least German strength",
         "c": "not across a Dniepr hexside from the VP hex", "d": "the highest VP value"},
+    3: {"a": "enables the most Soviet units to trace supply"},
     4: {"a": "surrounds the most German units", "b": "next to the German unit surrounded",
         "d": "not next to a Soviet unit"},
     5: {"a": "a German unit next to the hex", "b": "an empty hex", "c": "the highest VP value"},
@@ -113,8 +114,8 @@ TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to b
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
 NOT_ENCODED_MOVES = [
-    "9.21 method 3 (open supply line) and method 4 preference c (they need supply paths "
-    "from hypothetical positions)",
+    "9.21 method 4 preference c (it needs German supply paths from hypothetical "
+    "positions)",
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
     "9.22 (methods B, after a front objective is removed): such units are left where "
     "they are",
@@ -377,9 +378,35 @@ def probe_facts(bot: Bot) -> list[clingo.Symbol]:
     return out
 
 
-def _move_answer(bot: Bot, movers: list[str]):
+def _move_answer(bot: Bot, movers: list[str], more: list[clingo.Symbol] | None = None):
     extra = [F("b_mover", [S(u)]) for u in movers]
-    return bot.ask("botmove", extra + probe_facts(bot))
+    return bot.ask("botmove", extra + probe_facts(bot) + (more or []))
+
+
+def supply_line_facts(bot: Bot, uid: str, dests: list[str]) -> list[clingo.Symbol]:
+    """9.21 method 3's traces (botmove.lp): which Soviet units can trace supply now
+    (b_trace_asked, b_traces_now) and, for each that cannot, whether it could with
+    ``uid`` in each hex of ``dests`` (b_traces_with; ``uid`` itself traced from there).
+    One supply question for the position, then one per destination while some unit
+    cannot trace."""
+    units = [u for u in bot.sc.units if u.side == "soviet" and u.hex in bot.sc.map.hexes]
+    now = _soviet_supply(bot, sorted({u.hex for u in units}))
+    out = [F("b_trace_asked", [S(u.id)]) for u in units]
+    out += [F("b_traces_now", [S(u.id)]) for u in units if u.hex in now]
+    unable = [u for u in units if u.hex not in now]
+    if not unable:
+        return out
+    saved = bot.sc
+    for x in dests:
+        bot.set_unit(uid, hex=x)
+        try:
+            where = {u.id: (x if u.id == uid else u.hex) for u in unable}
+            after = _soviet_supply(bot, sorted(set(where.values())))
+        finally:
+            bot.sc = saved
+        out += [F("b_traces_with", [S(uid), S(x), S(v)]) for v, h in sorted(where.items())
+                if h in after]
+    return out
 
 
 def _pair_label(x: str | None, v: str) -> str:
@@ -695,7 +722,11 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
                 ans = _move_answer(bot, live)
             stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
             unit = bot.unit(uid)
-            pick = choose_checked(bot, ans, uid, number, unit.hex)
+            asked = ans
+            if number == 3 and sc.turn >= 3:  # the traces method 3 reads (from turn 3)
+                dests = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
+                asked = _move_answer(bot, live, supply_line_facts(bot, uid, dests))
+            pick = choose_checked(bot, asked, uid, number, unit.hex)
             if (pick is not None and pick.get("stay")) or stays:
                 bot.done.add(uid)
                 decisions.append(_stay_record(uid, unit.hex, number, title, pick, "9.21"))
