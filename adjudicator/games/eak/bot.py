@@ -49,7 +49,7 @@ METHODS_A = [
     (11, "asc", "Move closest to front objective", True),
     (12, "asc", "Strengthen potential attack", True),
 ]
-METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 3: ["a"], 4: ["a", "b", "d"], 5: ["a", "b", "c"],
+METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 3: ["a"], 4: ["a", "b", "c", "d"], 5: ["a", "b", "c"],
                   6: ["a", "b"], 9: ["a"],
                   7: ["a", "b"], 8: ["a", "b", "c"], 10: ["a", "b", "c", "d"],
                   11: ["a", "b", "c"], 12: []}
@@ -61,7 +61,7 @@ METHOD_TEXT = {
         "c": "not across a Dniepr hexside from the VP hex", "d": "the highest VP value"},
     3: {"a": "enables the most Soviet units to trace supply"},
     4: {"a": "surrounds the most German units", "b": "next to the German unit surrounded",
-        "d": "not next to a Soviet unit"},
+        "c": "prevents a German unit from tracing supply", "d": "not next to a Soviet unit"},
     5: {"a": "a German unit next to the hex", "b": "an empty hex", "c": "the highest VP value"},
     6: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
     7: {"a": "the German stack of least strength", "b": "the easternmost hex"},
@@ -114,8 +114,6 @@ TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to b
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
 NOT_ENCODED_MOVES = [
-    "9.21 method 4 preference c (it needs German supply paths from hypothetical "
-    "positions)",
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
     "9.22 (methods B, after a front objective is removed): such units are left where "
     "they are",
@@ -406,6 +404,35 @@ def supply_line_facts(bot: Bot, uid: str, dests: list[str]) -> list[clingo.Symbo
             bot.sc = saved
         out += [F("b_traces_with", [S(uid), S(x), S(v)]) for v, h in sorted(where.items())
                 if h in after]
+    return out
+
+
+def _german_supply(bot: Bot, hexes: list[str]) -> set[str]:
+    """The hexes of ``hexes`` German supply can be traced to (botprobe.lp, 13.1)."""
+    if not hexes:
+        return set()
+    extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    return {h for h, _r in bot.ask("botprobe", extra).rows("probe_gsup", 2)}
+
+
+def supply_cut_facts(bot: Bot, uid: str, dests: list[str]) -> list[clingo.Symbol]:
+    """9.21 method 4 preference (c)'s traces (botmove.lp): the German units German supply
+    reaches now (b_gtraces_now) and, for each hex of ``dests``, those it would still
+    reach with ``uid`` there (b_gtraces_with)."""
+    units = [u for u in bot.sc.units if u.side == "german" and u.hex in bot.sc.map.hexes]
+    hexes = sorted({u.hex for u in units})
+    now = _german_supply(bot, hexes)
+    out = [F("b_gtraces_now", [S(u.id)]) for u in units if u.hex in now]
+    if not now:
+        return out
+    saved = bot.sc
+    for x in dests:
+        bot.set_unit(uid, hex=x)
+        try:
+            after = _german_supply(bot, sorted(now))
+        finally:
+            bot.sc = saved
+        out += [F("b_gtraces_with", [S(uid), S(x), S(u.id)]) for u in units if u.hex in after]
     return out
 
 
@@ -726,6 +753,11 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
             if number == 3 and sc.turn >= 3:  # the traces method 3 reads (from turn 3)
                 dests = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
                 asked = _move_answer(bot, live, supply_line_facts(bot, uid, dests))
+            if number == 4:  # the German traces preference (c) reads, for its candidates
+                step = clingo.Function("m", [N(4), S(uid)])
+                cands = sorted(x for t, x in ans.rows("bot_cand", 2) if t == step)
+                if len(cands) > 1:
+                    asked = _move_answer(bot, live, supply_cut_facts(bot, uid, cands))
             pick = choose_checked(bot, asked, uid, number, unit.hex)
             if (pick is not None and pick.get("stay")) or stays:
                 bot.done.add(uid)
