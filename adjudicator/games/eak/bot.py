@@ -192,6 +192,8 @@ class Bot:
     town_notes: dict[str, list] = field(default_factory=dict)
     #: the Terrain Effects Chart of the movement costs (None: ``tec_chart()``)
     tec: Tec | None = None
+    #: answers already given, by question (``ask``)
+    memo: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.sc = self.sc.model_copy(deep=True)
@@ -202,6 +204,20 @@ class Bot:
 
     # -- asking the encodings --
     def ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str] = frozenset()):
+        """The answer of ``query`` on the position as it stands. The same question on the
+        same position (the same object, with the same lists the procedure appends to) is
+        answered once: the procedure asks some of them again for every candidate hex."""
+        sc = self.sc
+        key = (query, tuple(sorted(map(str, extra))), frozenset(anchors), self.command_value,
+               tuple(sc.moved), tuple(sc.checked_targets), tuple(sc.placed_from_reserve))
+        seen = self.memo.get(key)
+        if seen is not None and seen[0] is sc:
+            return seen[1]
+        answer = self._ask(query, extra, anchors)
+        self.memo[key] = (sc, answer)
+        return answer
+
+    def _ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str]):
         facts = bot_facts(self.sc, self.data, anchors, self.tec) + extra
         facts.append(F("b_cv", [N(self.command_value)]))
         if query in SUPPLY_QUERIES:  # supply.lp traces from the hexes it is asked about
@@ -381,19 +397,26 @@ def _move_answer(bot: Bot, movers: list[str], more: list[clingo.Symbol] | None =
     return bot.ask("botmove", extra + probe_facts(bot) + (more or []))
 
 
-def supply_line_facts(bot: Bot, uid: str, dests: list[str]) -> list[clingo.Symbol]:
+def supply_line_facts(bot: Bot, uid: str, dests: list[str],
+                      probe_hexes_m3: set[str]) -> list[clingo.Symbol]:
     """9.21 method 3's traces (botmove.lp): which Soviet units can trace supply now
     (b_trace_asked, b_traces_now) and, for each that cannot, whether it could with
     ``uid`` in each hex of ``dests`` (b_traces_with; ``uid`` itself traced from there).
-    One supply question for the position, then one per destination while some unit
-    cannot trace."""
+    One supply question for the position, then, while some unit cannot trace and the
+    Soviets have a supply head, one per destination: every destination if ``uid`` itself
+    cannot trace, else those of ``probe_hexes_m3`` (m3_probe of botmove.lp)."""
     units = [u for u in bot.sc.units if u.side == "soviet" and u.hex in bot.sc.map.hexes]
-    now = _soviet_supply(bot, sorted({u.hex for u in units}))
+    hexes = sorted({u.hex for u in units})
+    probe = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    ans = bot.ask("botprobe", probe)
+    now = {h for h, _r in ans.rows("probe_ssup", 2)}
     out = [F("b_trace_asked", [S(u.id)]) for u in units]
     out += [F("b_traces_now", [S(u.id)]) for u in units if u.hex in now]
     unable = [u for u in units if u.hex not in now]
-    if not unable:
+    if not unable or not any(s == "soviet" for s, _r in ans.rows("probe_head", 2)):
         return out
+    if bot.unit(uid).hex in now:  # the mover traces: only the hexes that may open a path
+        dests = [x for x in dests if x in probe_hexes_m3]
     saved = bot.sc
     for x in dests:
         bot.set_unit(uid, hex=x)
@@ -752,7 +775,8 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
             asked = ans
             if number == 3 and sc.turn >= 3:  # the traces method 3 reads (from turn 3)
                 dests = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
-                asked = _move_answer(bot, live, supply_line_facts(bot, uid, dests))
+                opening = {x for u, x in ans.rows("m3_probe", 2) if u == uid}
+                asked = _move_answer(bot, live, supply_line_facts(bot, uid, dests, opening))
             if number == 4:  # the German traces preference (c) reads, for its candidates
                 step = clingo.Function("m", [N(4), S(uid)])
                 cands = sorted(x for t, x in ans.rows("bot_cand", 2) if t == step)
