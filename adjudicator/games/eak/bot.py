@@ -577,6 +577,12 @@ def supply_lost(bot: Bot, uid: str, to: str) -> list[str]:
     spec = bot.sc.map.hexes.get(to)
     if bot.sc.turn < 4 or (spec is not None and spec.vp and spec.owner == "german"):
         return []
+    return traces_lost(bot, uid, to)
+
+
+def traces_lost(bot: Bot, uid: str, to: str) -> list[str]:
+    """The Soviet units that can trace supply now (13.1) and could not with ``uid`` in
+    ``to`` (``uid`` itself traced from ``to``)."""
     units = [u for u in bot.sc.units if u.side == "soviet" and u.hex in bot.sc.map.hexes]
     before = _soviet_supply(bot, sorted({u.hex for u in units}))
     saved = bot.sc
@@ -1673,6 +1679,19 @@ def _arrow_facts(sc: Any, front: str | None = None) -> list:
     return out
 
 
+def advance_probe_facts(bot: Bot, uid: str, start: str, target: str) -> list[clingo.Symbol]:
+    """What 12.83 reads of supply and proximity with ``uid`` in ``target``
+    (botadvance.lp): the traces of route 3 (enables supply; as for 9.21 method 3), whether
+    Soviet supply reaches the hex left (b_ssup), the units it would cut off (b_adv_cuts)
+    and the towns it would expose (b_adv_exposes)."""
+    out = supply_line_facts(bot, uid, [target], {target})
+    if start in _soviet_supply(bot, [start]):
+        out.append(F("b_ssup", [S(start)]))
+    out += [F("b_adv_cuts", [S(uid), S(v)]) for v in traces_lost(bot, uid, target)]
+    out += [F("b_adv_exposes", [S(uid), S(h)]) for h in towns_opened(bot, uid, target)]
+    return out
+
+
 def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, Any]]:
     """12.83: victorious attacking units, in ascending selector order, each checked for an
     advance into the vacated hex (the table by route and units already there; a roll)."""
@@ -1684,6 +1703,7 @@ def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, 
             continue
         base = [F("b_vacated", [S(target)]), F("b_advancer", [S(uid)]),
                 F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc, u.front)
+        base += advance_probe_facts(bot, uid, u.hex, target)
         ans = bot.ask("botadvance", base)
         rows = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
         chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
