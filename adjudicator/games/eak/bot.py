@@ -194,6 +194,8 @@ class Bot:
     tec: Tec | None = None
     #: answers already given, by question (``ask``)
     memo: dict = field(default_factory=dict)
+    #: what became of the army objective markers (9.13), in order
+    aobj_log: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.sc = self.sc.model_copy(deep=True)
@@ -668,6 +670,37 @@ def choose_checked(bot: Bot, ans, uid: str, method: int, start: str,
     return pick
 
 
+def army_objective_check(bot: Bot, entered: str | None = None) -> list[dict[str, Any]]:
+    """9.13 (asp/eak/botaobj.lp): an army objective marker whose hex a Soviet unit has
+    just entered (``entered``) goes on to the next hex on its back or leaves play; one
+    whose front objective marker is gone leaves play. Changes the position and returns
+    (and logs) what happened."""
+    if not any(o.army for o in bot.sc.objectives):
+        return []
+    extra = [F("b_entered", [S(entered)])] if entered else []
+    ans = bot.ask("botaobj", extra)
+    moves = {a: (h, r) for a, h, r in ans.rows("aobj_moves", 3)}
+    gone = {a: (w, r) for a, w, r in ans.rows("aobj_removed", 3)}
+    out = []
+    kept = []
+    for o in bot.sc.objectives:
+        if o.army in gone:
+            why, rule = gone[o.army]
+            out.append({"army": o.army, "from": o.hex, "to": None, "why": why,
+                        "rules": [rule]})
+            continue
+        if o.army in moves:
+            to, rule = moves[o.army]
+            out.append({"army": o.army, "from": o.hex, "to": to,
+                        "why": f"a Soviet unit entered {o.hex}", "rules": [rule]})
+            o = o.model_copy(update={"hex": to, "next": o.next[1:]})
+        kept.append(o)
+    if out:
+        bot.sc = bot.sc.model_copy(update={"objectives": kept})
+        bot.aobj_log.extend(out)
+    return out
+
+
 def _apply_move(bot: Bot, uid: str, to: str) -> str:
     """Moves the unit; a garrison in the end hex is removed (15.3), an enemy town or city
     taken (9.21 method 1). Returns the start hex."""
@@ -680,6 +713,7 @@ def _apply_move(bot: Bot, uid: str, to: str) -> str:
         bot.set_hex(to, garrison=False)  # 15.3: a Soviet unit ends there
     if spec is not None and spec.owner == "german" and spec.terrain in ("town", "city"):
         bot.set_hex(to, owner="soviet")  # 9.21 method 1: now Soviet
+    army_objective_check(bot, to)
     return start
 
 
@@ -869,6 +903,7 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
 def move_step(bot: Bot) -> list[dict[str, Any]]:
     """Activation step 2 (9.2, 9.21, 9.26, 9.27): every active on-map unit."""
     decisions: list[dict[str, Any]] = []
+    army_objective_check(bot)  # 9.13: a marker whose front objective is gone
     sc = bot.sc
     army_obj = {o.army for o in sc.objectives if o.army}
     front_obj = {o.front for o in sc.objectives if o.army is None}
@@ -1320,8 +1355,10 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = ["12.83 routes 3 and 6 (enabling supply, a second hex) and its "
-                          "proximity and supply restrictions", *NOT_ENCODED_MOVES]
+    out["not_encoded"] = ["12.83 route 6 (a second hex) and the nearly surrounded hexes of "
+                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES,
+                          "9.13: placing an army objective marker on its army's first "
+                          "activation (give it in the position)"]
     undispersed = []
     for u in list(bot.sc.units):
         if u.side == "soviet" and u.active and u.dispersed and not u.attacked:
@@ -1329,6 +1366,7 @@ def replay(bot: Bot, drawn: list[str] | None = None,
             undispersed.append(u.id)
     sc = bot.sc
     out["undispersed"] = {"units": undispersed, "rules": ["12.9"]}
+    out["army_objectives"] = bot.aobj_log
     out["rolls"] = [{"purpose": r.purpose, "roll": r.total} for r in bot.dice.log]
     out["start"] = start
     out["end"] = {u.id: u.hex for u in sc.units}
@@ -1720,6 +1758,7 @@ def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, 
         if rec["advances"]:
             bot.set_unit(uid, hex=target)
             arrived += 1
+            army_objective_check(bot, target)
         out.append(rec)
     return out
 

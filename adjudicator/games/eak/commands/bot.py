@@ -354,6 +354,10 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
         print_objective(o, console)
     print_moves(a["moves"], console)
     print_attacks(a["attacks"], console)
+    for o in a.get("army_objectives", []):
+        where = f"moves to {o['to']}" if o["to"] else "leaves play"
+        console.print(f"[bold]Army objective[/bold] of the {o['army']} Army in {o['from']}: "
+                      f"{where} ({o['why']}) {cite(o['rules'])}")
     if a.get("reserves"):
         console.print("[bold]Reserves placed[/bold] [9.5]")
         print_reserves(a["reserves"], console, "  ")
