@@ -151,3 +151,31 @@ def test_9_13_only_an_army_objective_lists_further_hexes():
     with pytest.raises(InputError) as e:
         parse_scenario(text, "pos.yaml")
     assert "pos.yaml:4: objectives[0].next" in str(e.value)
+    with pytest.raises(InputError) as e:
+        parse_scenario(text.replace("next: ['0911']", "placed: false"), "pos.yaml")
+    assert "pos.yaml:4: objectives[0].placed" in str(e.value)
+
+
+WAITING = ("objectives:\n  - {front: voronezh, direction: west, hex: '0812'}\n"
+           "  - {front: voronezh, army: '40', hex: '0606', next: ['1012'], placed: false}\n")
+
+
+@pytest.mark.rules("9.13")
+def test_9_13_the_marker_is_placed_on_its_armys_first_activation():
+    from adjudicator.games.eak.bot import army_objective_check
+    bot = make_bot(position([ger("g", "0506"), a40("m", "1009")], WAITING, objective=None))
+    assert army_objective_check(bot, activated=["40"]) == [
+        {"army": "40", "from": None, "to": "0606", "why": "the army's first activation",
+         "rules": ["9.13"]}]
+    marker = next(o for o in bot.sc.objectives if o.army == "40")
+    assert marker.placed and marker.hex == "0606" and marker.next == ["1012"]
+
+
+@pytest.mark.rules("9.13", "9.26")
+def test_9_13_a_waiting_marker_is_not_placed_for_another_army_nor_moves_units_by_9_26():
+    from adjudicator.games.eak.bot import army_objective_check
+    bot = make_bot(position([ger("g", "0506"), a40("m", "1009")], WAITING, objective=None))
+    assert army_objective_check(bot, activated=["69"]) == []
+    assert not next(o for o in bot.sc.objectives if o.army == "40").placed
+    d = next(x for x in move_step(bot) if x["unit"] == "m")
+    assert d.get("section") != "9.26" and "9.26" not in d["rules"]

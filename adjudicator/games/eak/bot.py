@@ -670,16 +670,20 @@ def choose_checked(bot: Bot, ans, uid: str, method: int, start: str,
     return pick
 
 
-def army_objective_check(bot: Bot, entered: str | None = None) -> list[dict[str, Any]]:
-    """9.13 (asp/eak/botaobj.lp): an army objective marker whose hex a Soviet unit has
-    just entered (``entered``) goes on to the next hex on its back or leaves play; one
-    whose front objective marker is gone leaves play. Changes the position and returns
-    (and logs) what happened."""
+def army_objective_check(bot: Bot, entered: str | None = None,
+                         activated: list[str] | None = None) -> list[dict[str, Any]]:
+    """9.13 (asp/eak/botaobj.lp): a marker waiting for its army's first activation is
+    placed when that army is among ``activated``; an army objective marker whose hex a
+    Soviet unit has just entered (``entered``) goes on to the next hex on its back or
+    leaves play; one whose front objective marker is gone leaves play. Changes the
+    position and returns (and logs) what happened."""
     if not any(o.army for o in bot.sc.objectives):
         return []
     extra = [F("b_entered", [S(entered)])] if entered else []
+    extra += [F("b_activated_army", [S(a)]) for a in activated or []]
     ans = bot.ask("botaobj", extra)
     moves = {a: (h, r) for a, h, r in ans.rows("aobj_moves", 3)}
+    placed = {a: r for a, _h, r in ans.rows("aobj_placed", 3)}
     gone = {a: (w, r) for a, w, r in ans.rows("aobj_removed", 3)}
     out = []
     kept = []
@@ -689,7 +693,11 @@ def army_objective_check(bot: Bot, entered: str | None = None) -> list[dict[str,
             out.append({"army": o.army, "from": o.hex, "to": None, "why": why,
                         "rules": [rule]})
             continue
-        if o.army in moves:
+        if o.army in placed:
+            out.append({"army": o.army, "from": None, "to": o.hex,
+                        "why": "the army's first activation", "rules": [placed[o.army]]})
+            o = o.model_copy(update={"placed": True})
+        elif o.army in moves:
             to, rule = moves[o.army]
             out.append({"army": o.army, "from": o.hex, "to": to,
                         "why": f"a Soviet unit entered {o.hex}", "rules": [rule]})
@@ -905,7 +913,7 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
     decisions: list[dict[str, Any]] = []
     army_objective_check(bot)  # 9.13: a marker whose front objective is gone
     sc = bot.sc
-    army_obj = {o.army for o in sc.objectives if o.army}
+    army_obj = {o.army for o in sc.objectives if o.army and o.placed}
     front_obj = {o.front for o in sc.objectives if o.army is None}
     with_army_obj = []
     unsupplied = []
@@ -1345,6 +1353,8 @@ def replay(bot: Bot, drawn: list[str] | None = None,
                        "(8.11, 8.12): no activation")
         return out
     out["activation"] = activate(bot, cmd, cards["command"])
+    armies = sorted({u.army for u in bot.sc.units if u.active and u.army})
+    army_objective_check(bot, activated=armies)  # 9.13: an army's first activation
     fronts = sorted({u.front for u in bot.sc.units if u.active and u.front})
     out["objective_check"] = [objective_check(bot, f) for f in fronts]
     out["moves"] = move_step(bot)
@@ -1356,9 +1366,7 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
     out["not_encoded"] = ["12.83 route 6 (a second hex) and the nearly surrounded hexes of "
-                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES,
-                          "9.13: placing an army objective marker on its army's first "
-                          "activation (give it in the position)"]
+                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES]
     undispersed = []
     for u in list(bot.sc.units):
         if u.side == "soviet" and u.active and u.dispersed and not u.attacked:

@@ -46,6 +46,8 @@ def replay_svg(sc: Any, result: dict[str, Any]) -> str:
         (OBJECTIVE, "objective marker"),
     ])
     for o in sc.objectives:
+        if not o.placed:
+            continue
         layer.shades.append(Shade(o.hex, OBJECTIVE, 0.35,
                                   f"{o.front} objective ({o.direction or '-'})"))
         layer.labels.append((o.hex, f"OBJ {o.direction or ''}".strip(), OBJECTIVE))

@@ -209,6 +209,9 @@ class ObjectiveMarker(base._Strict):
     #: an army objective: the hexes listed on the back of the marker after ``hex``, in
     #: order (9.13: where it goes each time a Soviet unit enters its hex)
     next: list[str] = Field(default_factory=list)
+    #: false for an army objective marker still waiting for its army's first activation,
+    #: ``hex`` then being the first hex on its back (9.13)
+    placed: bool = True
 
     @field_validator("hex", mode="before")
     @classmethod
@@ -356,6 +359,9 @@ class Scenario(base.Scenario):
         for i, obj in enumerate(self.objectives):
             if obj.hex not in self.grid:
                 add(("objectives", i, "hex"), f"'{obj.hex}' is not on the map")
+            if not obj.placed and obj.army is None:
+                add(("objectives", i, "placed"), "only an army objective marker waits for "
+                    "its army's first activation (9.13)")
             if obj.next and obj.army is None:
                 add(("objectives", i, "next"), "only an army objective marker lists further "
                     "hexes (9.13)")
