@@ -1083,8 +1083,7 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
     sc = bot.sc
     defenders = [u.id for u in sc.units if u.hex == target and u.side == "german"]
     tactics: list[tuple[str, str]] = []
-    notes = ["the auxiliary card's tactics (12.31: all must benefit the attack): not applied, "
-             "not encoded"]
+    notes: list[str] = []
     joined: list[dict[str, Any]] = []
     waiting = [r for r in bot.active_reserves if any(x.id == r for x in sc.reserve_box)]
     if waiting:
@@ -1106,6 +1105,14 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
             bot.rng.shuffle(sc.cards.draw_pile)
         ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True,
                                                  tactics))
+    aux = auxiliary_tactics(bot, target, attackers, defenders, tactics, card, waiting)
+    if aux is not None:
+        notes.append(aux["note"])
+        if aux["applied"]:
+            tactics += [(t, "soviet") for t in aux["tactics"]]
+            ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True,
+                                                     tactics))
+        sc = bot.sc
     positions = {u: bot.unit(u).hex for u in attackers if bot.unit(u) is not None}
     chit_max = ans.rows("chit_max", 1)[0][0]
     draws = [{"item": w, "chits": v} for w, v in ans.rows("draw_item", 2)]
@@ -1151,6 +1158,46 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
             "soviet_losses": soviet_result, "supported": supported, "notes": notes,
             "rules": ["12.0", "12.3", "12.38", "12.4", "12.41", "12.5", "12.51", "12.52",
                       "12.54", "12.55", "12.6"]}
+
+
+def auxiliary_tactics(bot: Bot, target: str, attackers: list[str], defenders: list[str],
+                      tactics: list[tuple[str, str]], drawn: str | None,
+                      reserves: list[str]) -> dict[str, Any] | None:
+    """12.31: whether the tactics of the card in the auxiliary box all apply to this
+    attack (asp/eak/botcombat.lp); if so the card leaves the box (discarded, or back in
+    the draw pile as 12.32 says). None when the box holds no card with tactics."""
+    cards = bot.sc.cards
+    aux = bot.data.cards.get(cards.auxiliary) if cards.auxiliary else None
+    if aux is None or not aux.tactics:
+        return None
+    facts = _combat_facts(bot, target, attackers, defenders, True, tactics)
+    facts += [F("b_aux_tactic", [const(t)]) for t in aux.tactics]
+    if drawn is not None:
+        facts += [F("b_drawn_tactic", [const(t)]) for t in bot.data.cards[drawn].tactics]
+    if bot.stavka:
+        facts.append(F("b_stavka", []))
+    if [r for r in reserves if any(x.id == r for x in bot.sc.reserve_box)]:
+        facts.append(F("b_reinforcements", []))
+    ans = bot.ask("botcombat", facts)
+    applied = bool(ans.rows("aux_applies", 1))
+    why = [f"{str(t).replace('_', '-')}: {w}" for t, w, _r in ans.rows("aux_blocked", 3)]
+    why += [w for w, _r in ans.rows("aux_not_now", 2)]
+    names = ", ".join(aux.tactics)
+    if applied:
+        pile = list(cards.draw_pile)
+        back = aux.return_to_deck and len(pile) >= 4
+        if back:
+            pile.append(aux.id)
+            bot.rng.shuffle(pile)
+        bot.sc = bot.sc.model_copy(update={"cards": cards.model_copy(
+            update={"auxiliary": None, "draw_pile": pile})})
+        note = (f"the auxiliary card {aux.id}'s tactics ({names}) are applied (12.31); the "
+                f"card {'goes back into the draw pile (12.32)' if back else 'is discarded'}")
+    else:
+        note = (f"the auxiliary card {aux.id}'s tactics ({names}) are not applied and it "
+                f"stays in the box (12.31): {'; '.join(why)}")
+    return {"card": aux.id, "tactics": list(aux.tactics), "applied": applied,
+            "why_not": why, "note": note, "rules": ["12.31"]}
 
 
 def _german_losses(bot: Bot, defenders: list[str], hits: int) -> dict[str, Any]:
@@ -1366,7 +1413,9 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
     out["not_encoded"] = ["12.83 route 6 (a second hex) and the nearly surrounded hexes of "
-                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES]
+                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES,
+                          "12.31: the fixed artillery range of the auxiliary card's Fixed "
+                          "Artillery tactic"]
     undispersed = []
     for u in list(bot.sc.units):
         if u.side == "soviet" and u.active and u.dispersed and not u.attacked:

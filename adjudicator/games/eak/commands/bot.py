@@ -284,7 +284,7 @@ def print_combat(c: dict[str, Any], console: Console) -> None:
     if c.get("ip_removed"):
         console.print(f"      {c['ip_removed']}")
     for n in c["notes"]:
-        console.print(f"      Not encoded: {n}")
+        console.print(f"      {n}")
 
 
 def print_hits(a: dict[str, Any], console: Console) -> None:
