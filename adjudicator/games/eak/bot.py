@@ -49,8 +49,8 @@ METHODS_A = [
     (11, "asc", "Move closest to front objective", True),
     (12, "asc", "Strengthen potential attack", True),
 ]
-METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 3: ["a"], 4: ["a", "b", "c", "d"], 5: ["a", "b", "c"],
-                  6: ["a", "b"], 9: ["a"],
+METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 3: ["a"], 4: ["a", "b", "c", "d"],
+                  5: ["a", "b", "c"], 6: ["a", "b"], 9: ["a"],
                   7: ["a", "b"], 8: ["a", "b", "c"], 10: ["a", "b", "c", "d"],
                   11: ["a", "b", "c"], 12: []}
 #: the methods whose preferences rank (destination, target) pairs (bot_pair/3)
