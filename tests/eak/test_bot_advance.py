@@ -62,3 +62,81 @@ def test_12_83_no_mechanized_advance_into_a_marsh():
 def test_12_8_dispersed_attackers_do_not_advance():
     bot = vacated([sov("a", "1009", "02", more=", dispersed: true")], [])
     assert advance_step(bot, "0909", ["a"]) == []
+
+
+# --- 12.83: the routes and restrictions that read supply with the advancer in the hex ------
+# The corridor of test_bot_supply_line: the Soviet supply head 0904, then 0905, 0906, 0907
+# (in the ZOC of the German unit in 0807) and 1007-1009.
+def corridor(units, rolls, turn=3):
+    from test_bot_supply_line import position as corridor_position
+    return make_bot(corridor_position(units, turn), rolls=rolls)
+
+
+def csov(uid, h, sel):
+    from test_bot_supply_line import sov as corridor_sov
+    return corridor_sov(uid, h, sel)
+
+
+def cger(uid, h):
+    from test_bot_supply_line import ger as corridor_ger
+    return corridor_ger(uid, h)
+
+
+@pytest.mark.rules("12.83", "13.1")
+def test_12_83_an_advance_that_enables_supply_is_the_first_row():
+    # 0907 was attacked from 0906; s (1009) traces supply again once a is in 0907.
+    bot = corridor([cger("g", "0807"), csov("s", "1009", "03"), csov("a", "0906", "02")], [8])
+    r = advance_step(bot, "0907", ["a"])[0]
+    assert {"row": 1, "why": "enables supply"} in r["routes"]
+    assert r["chance"] == 10 and "roll" not in r and r["advances"]
+
+
+@pytest.mark.rules("12.83", "13.1")
+def test_12_83_an_advance_that_enables_no_supply_is_the_second_row():
+    bot = corridor([cger("g", "0807"), csov("a", "0906", "02")], [8])
+    r = advance_step(bot, "0907", ["a"])[0]
+    assert all(x["why"] != "enables supply" for x in r["routes"])
+    assert r["chance"] == 7 and r["roll"] == 8 and not r["advances"]
+
+
+@pytest.mark.rules("12.83", "13.1")
+def test_12_83_from_turn_3_no_advance_that_cuts_another_units_supply():
+    # a in 0907 lets the supply path of s (1009) through g's ZOC; into 1007 it would not.
+    units = [cger("g", "0807"), csov("s", "1009", "03"), csov("a", "0907", "02")]
+    r = advance_step(corridor(units, [1]), "1007", ["a"])[0]
+    assert not r["advances"]
+    assert "it would leave another Soviet unit unable to trace supply" in r["refused"]
+
+
+@pytest.mark.rules("12.83", "13.1")
+def test_12_83_before_turn_3_an_advance_may_cut_another_units_supply():
+    units = [cger("g", "0807"), csov("s", "1009", "03"), csov("a", "0907", "02")]
+    r = advance_step(corridor(units, [1], turn=2), "1007", ["a"])[0]
+    assert r["refused"] == [] and r["advances"]
+
+
+EDGE_VP = "{terrain: town, vp: 1, owner: soviet%s}"
+
+
+@pytest.mark.rules("12.83", "13.1")
+def test_12_83_not_out_of_a_map_edge_vp_hex_soviet_supply_reaches():
+    bot = vacated([sov("a", "0504", "02")], [1], {"0504": EDGE_VP % ", edge: soviet"})
+    r = advance_step(bot, "0604", ["a"])[0]
+    assert "it would leave a map-edge VP hex empty" in r["refused"] and not r["advances"]
+
+
+@pytest.mark.rules("12.83", "13.1")
+def test_12_83_out_of_a_map_edge_vp_hex_soviet_supply_cannot_reach():
+    bot = vacated([sov("a", "0504", "02")], [1], {"0504": EDGE_VP % ""})
+    r = advance_step(bot, "0604", ["a"])[0]
+    assert r["refused"] == [] and r["advances"]
+
+
+@pytest.mark.rules("12.83", "9.3")
+def test_12_83_not_if_a_german_unit_would_become_proximate_to_an_empty_soviet_town():
+    # Out of 0504 into 0603, a no longer covers 0505: the German unit there could enter
+    # the town a leaves empty. (Into 0604, as above, its ZOC still holds that unit.)
+    bot = vacated([sov("a", "0504", "02")], [1], {"0504": EDGE_VP % ""})
+    r = advance_step(bot, "0603", ["a"])[0]
+    assert "it would expose an empty or garrisoned Soviet town or city" in r["refused"]
+    assert not r["advances"]

@@ -39,18 +39,17 @@ def test_own_cards_replace_the_practice_cards(tmp_path):
 
 
 def test_replay_text_json_and_svg(capsys, tmp_path):
-    r = run(capsys, "bot", "replay", DEMO, "--seed", "1")
+    svg = tmp_path / "act.svg"
+    r = run(capsys, "bot", "replay", DEMO, "--seed", "1", "--svg", str(svg))
     assert r.code == 0, r.err
     assert "Command card E03" in r.out and "PRACTICE" in r.out
+    assert svg.read_text().startswith("<svg")
     r = run(capsys, "bot", "replay", DEMO, "--seed", "1", "--json")
     a = r.json
     assert a["cards"]["command"] == "E03" and a["activation"]["active"]
     assert any(m["to"] for m in a["moves"]) and a["attacks"]
     again = run(capsys, "bot", "replay", DEMO, "--seed", "1", "--json").json
     assert again["end"] == a["end"]  # the same seed, the same activation
-    svg = tmp_path / "act.svg"
-    r = run(capsys, "bot", "replay", DEMO, "--seed", "1", "--svg", str(svg))
-    assert r.code == 0 and svg.read_text().startswith("<svg")
     r = run(capsys, "bot", "replay", DEMO, "--seed", "1", "--svg", str(svg))
     assert r.code == 2 and "--svg" in r.err  # exists: --force to overwrite
 

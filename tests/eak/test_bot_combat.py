@@ -193,3 +193,51 @@ def test_12_53_no_retreat_for_isolated_mechanized_defenders():
              ger("g", "0808")]
     r = soviet_defender_hits(make_bot(position(units)), "0909", 2)
     assert r["steps"][0]["priority"] == "A" and r["steps"][0]["max_retreat"] == 0
+
+
+# --- 12.31 The auxiliary card's combat tactics ---------------------------------------
+# Practice cards: E02 tank-brigade, E03 tank-brigade, E05 artillery and reinforce-battle,
+# E08 partisans.
+def aux_check(aux, drawn=None, hexes=None, strength=4, reserves=()):
+    from adjudicator.games.eak.bot import auxiliary_tactics
+    units = [sov("a", "0808", "02", strength=strength), ger("g", "0909")]
+    bot = make_bot(position(units, f"cards:\n  auxiliary: {aux}\n", hexes=hexes))
+    tactics = [(t, "soviet") for t in (bot.data.cards[drawn].tactics if drawn else [])]
+    return bot, auxiliary_tactics(bot, "0909", ["a"], ["g"], tactics, drawn, list(reserves))
+
+
+@pytest.mark.rules("12.31")
+def test_12_31_the_auxiliary_cards_tactic_applies_and_the_card_leaves_the_box():
+    bot, r = aux_check("E02")
+    assert r["applied"] and r["tactics"] == ["tank-brigade"] and r["why_not"] == []
+    assert bot.sc.cards.auxiliary is None
+
+
+@pytest.mark.rules("12.31")
+def test_12_31_partisans_only_into_woods_a_town_or_a_city():
+    bot, r = aux_check("E08")
+    assert not r["applied"] and bot.sc.cards.auxiliary == "E08"
+    assert r["why_not"] == ["partisans: not an attack into woods, a town or a city"]
+    _, r = aux_check("E08", hexes={"0909": "woods"})
+    assert r["applied"]
+
+
+@pytest.mark.rules("12.31")
+def test_12_31_not_the_same_tactic_as_the_card_drawn_for_the_attack():
+    _, r = aux_check("E02", drawn="E03")
+    assert not r["applied"]
+    assert r["why_not"] == ["tank-brigade: the card drawn for the attack has the same tactic"]
+
+
+@pytest.mark.rules("12.31")
+def test_12_31_all_the_cards_tactics_or_none():
+    # E05: artillery would apply, reinforce-battle has no units to reinforce with.
+    bot, r = aux_check("E05")
+    assert not r["applied"] and bot.sc.cards.auxiliary == "E05"
+    assert r["why_not"] == ["reinforce-battle: no units to reinforce the battle with"]
+
+
+@pytest.mark.rules("12.31", "12.38")
+def test_12_31_not_in_an_overwhelming_attack():
+    _, r = aux_check("E02", strength=30)
+    assert not r["applied"] and r["why_not"] == ["the attack is overwhelming"]

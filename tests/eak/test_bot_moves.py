@@ -54,6 +54,29 @@ def test_9_21_method_4_cause_surround():
     assert d["method"] == 4 and d["to"] == "1009"
 
 
+def _causing(m_hex: str) -> list[str]:
+    # g (0909) is surrounded: s (0808) covers 0808, 0809 and 0908, t (1010) covers 0910
+    # and 1009, and m covers 1008 alone (from 1108 it is not next to g).
+    off = "active: false"
+    return [ger("g", "0909"), sov("s", "0808", "03").replace("active: true", off),
+            sov("t", "1010", "02").replace("active: true", off), sov("m", m_hex, "05")]
+
+
+@pytest.mark.rules("9.21", "9.3")
+def test_9_21_method_4_a_unit_causing_surround_from_afar_moves_next_to_the_german_unit():
+    d = moved(move_step(make_bot(position(_causing("1108")))), "m")
+    # 0908, 1008 and 1009 keep g surrounded and touch it; (d) 0908 touches s, 1009 t.
+    assert d["method"] == 4 and d["candidates"] == ["0908", "1008", "1009"]
+    assert d["to"] == "1008"
+    assert d["trail"][-1]["letter"] == "d"
+
+
+@pytest.mark.rules("9.21", "9.3")
+def test_9_21_method_4_a_unit_causing_surround_next_to_the_german_unit_does_not_move_by_it():
+    d = moved(move_step(make_bot(position(_causing("1008")))), "m")
+    assert d["method"] != 4 and d["to"] is None
+
+
 @pytest.mark.rules("9.21")
 def test_9_21_method_1_takes_an_empty_german_town():
     town = {"0905": "{terrain: town, vp: 1, owner: german}"}

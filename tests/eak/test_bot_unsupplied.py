@@ -29,7 +29,7 @@ def reach(units):
 def test_9_27_a_unit_unable_to_trace_supply_moves_to_the_closest_supplied_hex():
     # 0912 is eight hexes from the supply head 0904; 0911 is seven.
     d, _ = run([ger("g", "0610"), sov("m", "0912", "05", more=OOS)], HEAD)
-    assert d["method"] == 27 and d["to"] == "0911"
+    assert d["section"] == "9.27" and d["method"] == 1 and d["to"] == "0911"
     assert d["trail"][-1]["rule"] == "9.27" and d["trail"][-1]["letter"] == "b"
 
 
@@ -43,7 +43,8 @@ def test_9_27_prefers_a_supplied_hex_in_soviet_support():
 @pytest.mark.rules("9.27")
 def test_9_27_without_a_supplied_hex_in_reach_a_hex_next_to_no_german_unit():
     d, _ = run([ger("g", "0610"), sov("m", "0912", "05", more=OOS)])
-    assert d["method"] == 27 and d["title"].startswith("To a hex next to no German unit")
+    assert d["section"] == "9.27" and d["method"] == 2 and d["label"] == "U2"
+    assert d["title"].startswith("To a hex next to no German unit")
     assert d["to"] not in {"0609", "0611", "0509", "0510", "0709", "0710"}
 
 
@@ -53,7 +54,7 @@ def test_9_27_a_unit_able_to_trace_supply_uses_the_methods_of_9_21_after_the_oth
              sov("n", "1007", "09", ma=1)]
     d, decisions = run(units, HEAD)
     assert [x["unit"] for x in decisions] == ["n", "m"]
-    assert d["method"] == 11 and "9.27" in d["rules"]
+    assert d["method"] == 11 and d["label"] == "M11" and "9.27" in d["rules"]
 
 
 @pytest.mark.rules("9.27")
@@ -95,3 +96,16 @@ def test_13_21_an_out_of_supply_mechanized_unit_moves_two_hexes_at_most():
     assert "0910" in far and "0909" not in far
     full = reach([ger("g", "0606"), sov("m", "0912", "05", kind="tank", ma=6)])
     assert "0909" in full
+
+
+@pytest.mark.rules("9.27")
+def test_9_27_an_unsupplied_move_is_named_by_its_step_in_text_and_on_the_picture():
+    from adjudicator.games.eak.bot import method_name
+    from adjudicator.games.eak.botsvg import replay_svg
+
+    sc = position([ger("g", "0610"), sov("m", "0912", "05", more=OOS)], hexes=HEAD)
+    d = next(x for x in move_step(make_bot(sc)) if x["unit"] == "m")
+    assert method_name(d) == "9.27 step 1" and d["label"] == "U1"
+    svg = replay_svg(sc, {"moves": [d]})
+    assert ">U1</text>" in svg and "by 9.27 step 1" in svg
+    assert ">M27<" not in svg and ">M1<" not in svg

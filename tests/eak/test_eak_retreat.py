@@ -226,6 +226,38 @@ def test_12_73_a_stack_that_fits_nowhere_splits():
     assert not a["split"] and a["options"]
 
 
+def _split_stack(sel_a: str, sel_b: str):
+    # From 1712 only 1711 and 1811 are open; each already holds two Soviet units (four
+    # steps), room for one more: the stack of a and b fits in neither and splits.
+    units = [sov("1712", "a", sel=sel_a, max_steps=2), sov("1712", "b", sel=sel_b, max_steps=2),
+             ger("1713", **ISO), ger("1812", **ISO), ger("1612", **ISO), ger("1611", **ISO)]
+    units += [sov(h, max_steps=2, sel="20") for h in ("1711", "1711", "1811", "1811")]
+    return retreat_answer(position(units, H), ["a", "b"], 1)
+
+
+def test_12_73_a_split_soviet_stack_retreats_in_ascending_selector_order():
+    a = _split_stack("03", "07")
+    assert a["split"]
+    # a first: 1711 and 1811 tie to the lowest number (f); then 1711 is full for b.
+    assert [(r["unit"], r["route"]["hexes"]) for r in a["split_routes"]] == [
+        ("a", ["1711"]), ("b", ["1811"])]
+    assert a["split_routes"][0]["rules"][0] == "12.73"
+
+
+def test_12_73_the_lower_selector_takes_the_preferred_hex():
+    a = _split_stack("07", "03")
+    assert [(r["unit"], r["route"]["hexes"]) for r in a["split_routes"]] == [
+        ("b", ["1711"]), ("a", ["1811"])]
+
+
+def test_12_73_a_stack_that_fits_is_not_split():
+    units = [sov("1712", "a", sel="03", max_steps=2), sov("1712", "b", sel="07", max_steps=2),
+             ger("1713", **ISO), ger("1812", **ISO), ger("1612", **ISO), ger("1611", **ISO)]
+    a = retreat_answer(position(units, H), ["a", "b"], 1)
+    assert not a["split"] and "split_routes" not in a
+    assert a["soviet_route"]["hexes"] == ["1711"]
+
+
 def test_12_74_a_unit_that_retreated_here_earlier_is_eliminated():
     sc = position([ger("1712", "g"), ger("1712", "r", retreated=True)], H)
     a = retreat_answer(sc, ["g"], 1)

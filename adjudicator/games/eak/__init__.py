@@ -46,6 +46,7 @@ GAME = register(
                          "eak/botsteps.lp"),
             "botcombat": (*ZOC, "eak/zoc.lp", "eak/terms.lp", "eak/bot.lp",
                           "eak/botcombat.lp"),
+            "botaobj": (*CORE, "eak/botaobj.lp"),
         },
         show="eak/show.lp",
         package=__name__,

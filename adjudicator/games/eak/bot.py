@@ -38,7 +38,7 @@ from adjudicator.solver import Solver
 METHODS_A = [
     (1, "desc", "Take VP hex", True),
     (2, "asc", "Adjacent to German VP hex & near objective", True),
-    (3, "desc", "Open supply line", False),
+    (3, "desc", "Open supply line", True),
     (4, "desc", "Cause surround", True),
     (5, "desc", "To Soviet VP hex", True),
     (6, "asc", "Adjacent to German VP hex", True),
@@ -49,8 +49,8 @@ METHODS_A = [
     (11, "asc", "Move closest to front objective", True),
     (12, "asc", "Strengthen potential attack", True),
 ]
-METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 4: ["a", "b", "d"], 5: ["a", "b", "c"],
-                  6: ["a", "b"], 9: ["a"],
+METHOD_LETTERS = {1: [], 2: ["a", "b", "c", "d"], 3: ["a"], 4: ["a", "b", "c", "d"],
+                  5: ["a", "b", "c"], 6: ["a", "b"], 9: ["a"],
                   7: ["a", "b"], 8: ["a", "b", "c"], 10: ["a", "b", "c", "d"],
                   11: ["a", "b", "c"], 12: []}
 #: the methods whose preferences rank (destination, target) pairs (bot_pair/3)
@@ -59,8 +59,9 @@ METHOD_TEXT = {
     2: {"a": "a VP hex targeted by the active front only",
         "b": "the VP hex of least German strength",
         "c": "not across a Dniepr hexside from the VP hex", "d": "the highest VP value"},
+    3: {"a": "enables the most Soviet units to trace supply"},
     4: {"a": "surrounds the most German units", "b": "next to the German unit surrounded",
-        "d": "not next to a Soviet unit"},
+        "c": "prevents a German unit from tracing supply", "d": "not next to a Soviet unit"},
     5: {"a": "a German unit next to the hex", "b": "an empty hex", "c": "the highest VP value"},
     6: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
     7: {"a": "the German stack of least strength", "b": "the easternmost hex"},
@@ -113,8 +114,6 @@ TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to b
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
 NOT_ENCODED_MOVES = [
-    "9.21 method 3 (open supply line) and method 4 preference c (they need supply paths "
-    "from hypothetical positions)",
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
     "9.22 (methods B, after a front objective is removed): such units are left where "
     "they are",
@@ -193,6 +192,10 @@ class Bot:
     town_notes: dict[str, list] = field(default_factory=dict)
     #: the Terrain Effects Chart of the movement costs (None: ``tec_chart()``)
     tec: Tec | None = None
+    #: answers already given, by question (``ask``)
+    memo: dict = field(default_factory=dict)
+    #: what became of the army objective markers (9.13), in order
+    aobj_log: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.sc = self.sc.model_copy(deep=True)
@@ -203,6 +206,20 @@ class Bot:
 
     # -- asking the encodings --
     def ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str] = frozenset()):
+        """The answer of ``query`` on the position as it stands. The same question on the
+        same position (the same object, with the same lists the procedure appends to) is
+        answered once: the procedure asks some of them again for every candidate hex."""
+        sc = self.sc
+        key = (query, tuple(sorted(map(str, extra))), frozenset(anchors), self.command_value,
+               tuple(sc.moved), tuple(sc.checked_targets), tuple(sc.placed_from_reserve))
+        seen = self.memo.get(key)
+        if seen is not None and seen[0] is sc:
+            return seen[1]
+        answer = self._ask(query, extra, anchors)
+        self.memo[key] = (sc, answer)
+        return answer
+
+    def _ask(self, query: str, extra: list[clingo.Symbol], anchors: set[str]):
         facts = bot_facts(self.sc, self.data, anchors, self.tec) + extra
         facts.append(F("b_cv", [N(self.command_value)]))
         if query in SUPPLY_QUERIES:  # supply.lp traces from the hexes it is asked about
@@ -377,9 +394,71 @@ def probe_facts(bot: Bot) -> list[clingo.Symbol]:
     return out
 
 
-def _move_answer(bot: Bot, movers: list[str]):
+def _move_answer(bot: Bot, movers: list[str], more: list[clingo.Symbol] | None = None):
     extra = [F("b_mover", [S(u)]) for u in movers]
-    return bot.ask("botmove", extra + probe_facts(bot))
+    return bot.ask("botmove", extra + probe_facts(bot) + (more or []))
+
+
+def supply_line_facts(bot: Bot, uid: str, dests: list[str],
+                      probe_hexes_m3: set[str]) -> list[clingo.Symbol]:
+    """9.21 method 3's traces (botmove.lp): which Soviet units can trace supply now
+    (b_trace_asked, b_traces_now) and, for each that cannot, whether it could with
+    ``uid`` in each hex of ``dests`` (b_traces_with; ``uid`` itself traced from there).
+    One supply question for the position, then, while some unit cannot trace and the
+    Soviets have a supply head, one per destination: every destination if ``uid`` itself
+    cannot trace, else those of ``probe_hexes_m3`` (m3_probe of botmove.lp)."""
+    units = [u for u in bot.sc.units if u.side == "soviet" and u.hex in bot.sc.map.hexes]
+    hexes = sorted({u.hex for u in units})
+    probe = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    ans = bot.ask("botprobe", probe)
+    now = {h for h, _r in ans.rows("probe_ssup", 2)}
+    out = [F("b_trace_asked", [S(u.id)]) for u in units]
+    out += [F("b_traces_now", [S(u.id)]) for u in units if u.hex in now]
+    unable = [u for u in units if u.hex not in now]
+    if not unable or not any(s == "soviet" for s, _r in ans.rows("probe_head", 2)):
+        return out
+    if bot.unit(uid).hex in now:  # the mover traces: only the hexes that may open a path
+        dests = [x for x in dests if x in probe_hexes_m3]
+    saved = bot.sc
+    for x in dests:
+        bot.set_unit(uid, hex=x)
+        try:
+            where = {u.id: (x if u.id == uid else u.hex) for u in unable}
+            after = _soviet_supply(bot, sorted(set(where.values())))
+        finally:
+            bot.sc = saved
+        out += [F("b_traces_with", [S(uid), S(x), S(v)]) for v, h in sorted(where.items())
+                if h in after]
+    return out
+
+
+def _german_supply(bot: Bot, hexes: list[str]) -> set[str]:
+    """The hexes of ``hexes`` German supply can be traced to (botprobe.lp, 13.1)."""
+    if not hexes:
+        return set()
+    extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
+    return {h for h, _r in bot.ask("botprobe", extra).rows("probe_gsup", 2)}
+
+
+def supply_cut_facts(bot: Bot, uid: str, dests: list[str]) -> list[clingo.Symbol]:
+    """9.21 method 4 preference (c)'s traces (botmove.lp): the German units German supply
+    reaches now (b_gtraces_now) and, for each hex of ``dests``, those it would still
+    reach with ``uid`` there (b_gtraces_with)."""
+    units = [u for u in bot.sc.units if u.side == "german" and u.hex in bot.sc.map.hexes]
+    hexes = sorted({u.hex for u in units})
+    now = _german_supply(bot, hexes)
+    out = [F("b_gtraces_now", [S(u.id)]) for u in units if u.hex in now]
+    if not now:
+        return out
+    saved = bot.sc
+    for x in dests:
+        bot.set_unit(uid, hex=x)
+        try:
+            after = _german_supply(bot, sorted(now))
+        finally:
+            bot.sc = saved
+        out += [F("b_gtraces_with", [S(uid), S(x), S(u.id)]) for u in units if u.hex in after]
+    return out
 
 
 def _pair_label(x: str | None, v: str) -> str:
@@ -500,6 +579,12 @@ def supply_lost(bot: Bot, uid: str, to: str) -> list[str]:
     spec = bot.sc.map.hexes.get(to)
     if bot.sc.turn < 4 or (spec is not None and spec.vp and spec.owner == "german"):
         return []
+    return traces_lost(bot, uid, to)
+
+
+def traces_lost(bot: Bot, uid: str, to: str) -> list[str]:
+    """The Soviet units that can trace supply now (13.1) and could not with ``uid`` in
+    ``to`` (``uid`` itself traced from ``to``)."""
     units = [u for u in bot.sc.units if u.side == "soviet" and u.hex in bot.sc.map.hexes]
     before = _soviet_supply(bot, sorted({u.hex for u in units}))
     saved = bot.sc
@@ -585,6 +670,45 @@ def choose_checked(bot: Bot, ans, uid: str, method: int, start: str,
     return pick
 
 
+def army_objective_check(bot: Bot, entered: str | None = None,
+                         activated: list[str] | None = None) -> list[dict[str, Any]]:
+    """9.13 (asp/eak/botaobj.lp): a marker waiting for its army's first activation is
+    placed when that army is among ``activated``; an army objective marker whose hex a
+    Soviet unit has just entered (``entered``) goes on to the next hex on its back or
+    leaves play; one whose front objective marker is gone leaves play. Changes the
+    position and returns (and logs) what happened."""
+    if not any(o.army for o in bot.sc.objectives):
+        return []
+    extra = [F("b_entered", [S(entered)])] if entered else []
+    extra += [F("b_activated_army", [S(a)]) for a in activated or []]
+    ans = bot.ask("botaobj", extra)
+    moves = {a: (h, r) for a, h, r in ans.rows("aobj_moves", 3)}
+    placed = {a: r for a, _h, r in ans.rows("aobj_placed", 3)}
+    gone = {a: (w, r) for a, w, r in ans.rows("aobj_removed", 3)}
+    out = []
+    kept = []
+    for o in bot.sc.objectives:
+        if o.army in gone:
+            why, rule = gone[o.army]
+            out.append({"army": o.army, "from": o.hex, "to": None, "why": why,
+                        "rules": [rule]})
+            continue
+        if o.army in placed:
+            out.append({"army": o.army, "from": None, "to": o.hex,
+                        "why": "the army's first activation", "rules": [placed[o.army]]})
+            o = o.model_copy(update={"placed": True})
+        elif o.army in moves:
+            to, rule = moves[o.army]
+            out.append({"army": o.army, "from": o.hex, "to": to,
+                        "why": f"a Soviet unit entered {o.hex}", "rules": [rule]})
+            o = o.model_copy(update={"hex": to, "next": o.next[1:]})
+        kept.append(o)
+    if out:
+        bot.sc = bot.sc.model_copy(update={"objectives": kept})
+        bot.aobj_log.extend(out)
+    return out
+
+
 def _apply_move(bot: Bot, uid: str, to: str) -> str:
     """Moves the unit; a garrison in the end hex is removed (15.3), an enemy town or city
     taken (9.21 method 1). Returns the start hex."""
@@ -597,17 +721,35 @@ def _apply_move(bot: Bot, uid: str, to: str) -> str:
         bot.set_hex(to, garrison=False)  # 15.3: a Soviet unit ends there
     if spec is not None and spec.owner == "german" and spec.terrain in ("town", "city"):
         bot.set_hex(to, owner="soviet")  # 9.21 method 1: now Soviet
+    army_objective_check(bot, to)
     return start
+
+
+#: the short label of a move's method on the picture, by the section that lists it:
+#: M (9.21 methods A), A (9.26 army objective methods), U (9.27 unsupplied units' steps)
+SECTION_LABEL = {"9.21": "M", "9.26": "A", "9.27": "U"}
+
+
+def method_name(rec: dict[str, Any]) -> str:
+    """How a record's method is named in text: "9.21 method 11", "9.27 step 1"."""
+    section = rec.get("section", "9.21")
+    word = "step" if section == "9.27" else "method"
+    return f"{section} {word} {rec['method']}"
+
+
+def _where(number: int, rule: str) -> dict[str, Any]:
+    return {"method": number, "section": rule,
+            "label": f"{SECTION_LABEL.get(rule, 'M')}{number}"}
 
 
 def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | None,
                  rule: str) -> dict[str, Any]:
     if pick is not None and pick.get("stay"):
-        return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
-                "candidates": pick["candidates"], "trail": pick["trail"],
+        return {"unit": uid, "from": hex_id, "to": None, **_where(number, rule),
+                "title": title, "candidates": pick["candidates"], "trail": pick["trail"],
                 "why": "its own hex serves the most preferred target: it does not move by "
                        "this or any later method", "rules": [rule, "8.3"]}
-    return {"unit": uid, "from": hex_id, "to": None, "method": number, "title": title,
+    return {"unit": uid, "from": hex_id, "to": None, **_where(number, rule), "title": title,
             "why": "its hex already satisfies the method: it does not move by this or any "
                    "later method", "rules": [rule]}
 
@@ -615,7 +757,8 @@ def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | No
 def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
                  rule: str, skips: bool = False) -> dict[str, Any]:
     extra = {k: pick[k] for k in ("supply_cut", "towns_exposed") if pick.get(k)}
-    return {**extra, "unit": uid, "from": start, "to": pick["to"], "method": number, "title": title,
+    return {**extra, "unit": uid, "from": start, "to": pick["to"], **_where(number, rule),
+            "title": title,
             "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
             "reading": {"9.25": _reading(bot, "9.25")},
             "rules": sorted({"9.2", rule, "9.23", "9.24"}
@@ -677,7 +820,17 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
                 ans = _move_answer(bot, live)
             stays = [r for n, u, r in ans.rows("bot_stay", 3) if n == number and u == uid]
             unit = bot.unit(uid)
-            pick = choose_checked(bot, ans, uid, number, unit.hex)
+            asked = ans
+            if number == 3 and sc.turn >= 3:  # the traces method 3 reads (from turn 3)
+                dests = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
+                opening = {x for u, x in ans.rows("m3_probe", 2) if u == uid}
+                asked = _move_answer(bot, live, supply_line_facts(bot, uid, dests, opening))
+            if number == 4:  # the German traces preference (c) reads, for its candidates
+                step = clingo.Function("m", [N(4), S(uid)])
+                cands = sorted(x for t, x in ans.rows("bot_cand", 2) if t == step)
+                if len(cands) > 1:
+                    asked = _move_answer(bot, live, supply_cut_facts(bot, uid, cands))
+            pick = choose_checked(bot, asked, uid, number, unit.hex)
             if (pick is not None and pick.get("stay")) or stays:
                 bot.done.add(uid)
                 decisions.append(_stay_record(uid, unit.hex, number, title, pick, "9.21"))
@@ -736,21 +889,21 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
         base += [F("b_ssup", [S(h)]) for h in sorted(supplied)]
         ans = bot.ask("botmove", base)
         pick = choose_checked(bot, ans, uid, 1, unit.hex, "u")
-        title = "To a hex in Soviet supply"
+        title, step = "To a hex in Soviet supply", 1
         if pick is None or pick["to"] is None:
             everywhere = _soviet_supply(bot, sorted(bot.sc.map.hexes))
             gaps = [F("b_supgap", [S(x), N(min((distance(bot.sc, x, h) for h in everywhere),
                                                 default=99))]) for x in reach]
             ans = bot.ask("botmove", base + gaps)
             pick = choose_checked(bot, ans, uid, 2, unit.hex, "u")
-            title = "To a hex next to no German unit, closest to Soviet supply"
+            title, step = "To a hex next to no German unit, closest to Soviet supply", 2
         bot.done.add(uid)
         if pick is None or pick["to"] is None:
             out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
                         "why": "unsupplied: no hex of 9.27 in reach", "rules": ["9.27"]})
             continue
         start = _apply_move(bot, uid, pick["to"])
-        rec = _move_record(bot, uid, start, pick, 27, title, "9.27")
+        rec = _move_record(bot, uid, start, pick, step, title, "9.27")
         out.append(rec)
     return out
 
@@ -758,8 +911,9 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
 def move_step(bot: Bot) -> list[dict[str, Any]]:
     """Activation step 2 (9.2, 9.21, 9.26, 9.27): every active on-map unit."""
     decisions: list[dict[str, Any]] = []
+    army_objective_check(bot)  # 9.13: a marker whose front objective is gone
     sc = bot.sc
-    army_obj = {o.army for o in sc.objectives if o.army}
+    army_obj = {o.army for o in sc.objectives if o.army and o.placed}
     front_obj = {o.front for o in sc.objectives if o.army is None}
     with_army_obj = []
     unsupplied = []
@@ -929,8 +1083,7 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
     sc = bot.sc
     defenders = [u.id for u in sc.units if u.hex == target and u.side == "german"]
     tactics: list[tuple[str, str]] = []
-    notes = ["the auxiliary card's tactics (12.31: all must benefit the attack): not applied, "
-             "not encoded"]
+    notes: list[str] = []
     joined: list[dict[str, Any]] = []
     waiting = [r for r in bot.active_reserves if any(x.id == r for x in sc.reserve_box)]
     if waiting:
@@ -952,6 +1105,14 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
             bot.rng.shuffle(sc.cards.draw_pile)
         ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True,
                                                  tactics))
+    aux = auxiliary_tactics(bot, target, attackers, defenders, tactics, card, waiting)
+    if aux is not None:
+        notes.append(aux["note"])
+        if aux["applied"]:
+            tactics += [(t, "soviet") for t in aux["tactics"]]
+            ans = bot.ask("botcombat", _combat_facts(bot, target, attackers, defenders, True,
+                                                     tactics))
+        sc = bot.sc
     positions = {u: bot.unit(u).hex for u in attackers if bot.unit(u) is not None}
     chit_max = ans.rows("chit_max", 1)[0][0]
     draws = [{"item": w, "chits": v} for w, v in ans.rows("draw_item", 2)]
@@ -997,6 +1158,46 @@ def soviet_combat(bot: Bot, target: str, attackers: list[str]) -> dict[str, Any]
             "soviet_losses": soviet_result, "supported": supported, "notes": notes,
             "rules": ["12.0", "12.3", "12.38", "12.4", "12.41", "12.5", "12.51", "12.52",
                       "12.54", "12.55", "12.6"]}
+
+
+def auxiliary_tactics(bot: Bot, target: str, attackers: list[str], defenders: list[str],
+                      tactics: list[tuple[str, str]], drawn: str | None,
+                      reserves: list[str]) -> dict[str, Any] | None:
+    """12.31: whether the tactics of the card in the auxiliary box all apply to this
+    attack (asp/eak/botcombat.lp); if so the card leaves the box (discarded, or back in
+    the draw pile as 12.32 says). None when the box holds no card with tactics."""
+    cards = bot.sc.cards
+    aux = bot.data.cards.get(cards.auxiliary) if cards.auxiliary else None
+    if aux is None or not aux.tactics:
+        return None
+    facts = _combat_facts(bot, target, attackers, defenders, True, tactics)
+    facts += [F("b_aux_tactic", [const(t)]) for t in aux.tactics]
+    if drawn is not None:
+        facts += [F("b_drawn_tactic", [const(t)]) for t in bot.data.cards[drawn].tactics]
+    if bot.stavka:
+        facts.append(F("b_stavka", []))
+    if [r for r in reserves if any(x.id == r for x in bot.sc.reserve_box)]:
+        facts.append(F("b_reinforcements", []))
+    ans = bot.ask("botcombat", facts)
+    applied = bool(ans.rows("aux_applies", 1))
+    why = [f"{str(t).replace('_', '-')}: {w}" for t, w, _r in ans.rows("aux_blocked", 3)]
+    why += [w for w, _r in ans.rows("aux_not_now", 2)]
+    names = ", ".join(aux.tactics)
+    if applied:
+        pile = list(cards.draw_pile)
+        back = aux.return_to_deck and len(pile) >= 4
+        if back:
+            pile.append(aux.id)
+            bot.rng.shuffle(pile)
+        bot.sc = bot.sc.model_copy(update={"cards": cards.model_copy(
+            update={"auxiliary": None, "draw_pile": pile})})
+        note = (f"the auxiliary card {aux.id}'s tactics ({names}) are applied (12.31); the "
+                f"card {'goes back into the draw pile (12.32)' if back else 'is discarded'}")
+    else:
+        note = (f"the auxiliary card {aux.id}'s tactics ({names}) are not applied and it "
+                f"stays in the box (12.31): {'; '.join(why)}")
+    return {"card": aux.id, "tactics": list(aux.tactics), "applied": applied,
+            "why_not": why, "note": note, "rules": ["12.31"]}
 
 
 def _german_losses(bot: Bot, defenders: list[str], hits: int) -> dict[str, Any]:
@@ -1199,6 +1400,8 @@ def replay(bot: Bot, drawn: list[str] | None = None,
                        "(8.11, 8.12): no activation")
         return out
     out["activation"] = activate(bot, cmd, cards["command"])
+    armies = sorted({u.army for u in bot.sc.units if u.active and u.army})
+    army_objective_check(bot, activated=armies)  # 9.13: an army's first activation
     fronts = sorted({u.front for u in bot.sc.units if u.active and u.front})
     out["objective_check"] = [objective_check(bot, f) for f in fronts]
     out["moves"] = move_step(bot)
@@ -1209,8 +1412,10 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = ["12.83 routes 3 and 6 (enabling supply, a second hex) and its "
-                          "proximity and supply restrictions", *NOT_ENCODED_MOVES]
+    out["not_encoded"] = ["12.83 route 6 (a second hex) and the nearly surrounded hexes of "
+                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES,
+                          "12.31: the fixed artillery range of the auxiliary card's Fixed "
+                          "Artillery tactic"]
     undispersed = []
     for u in list(bot.sc.units):
         if u.side == "soviet" and u.active and u.dispersed and not u.attacked:
@@ -1218,6 +1423,7 @@ def replay(bot: Bot, drawn: list[str] | None = None,
             undispersed.append(u.id)
     sc = bot.sc
     out["undispersed"] = {"units": undispersed, "rules": ["12.9"]}
+    out["army_objectives"] = bot.aobj_log
     out["rolls"] = [{"purpose": r.purpose, "roll": r.total} for r in bot.dice.log]
     out["start"] = start
     out["end"] = {u.id: u.hex for u in sc.units}
@@ -1568,6 +1774,19 @@ def _arrow_facts(sc: Any, front: str | None = None) -> list:
     return out
 
 
+def advance_probe_facts(bot: Bot, uid: str, start: str, target: str) -> list[clingo.Symbol]:
+    """What 12.83 reads of supply and proximity with ``uid`` in ``target``
+    (botadvance.lp): the traces of route 3 (enables supply; as for 9.21 method 3), whether
+    Soviet supply reaches the hex left (b_ssup), the units it would cut off (b_adv_cuts)
+    and the towns it would expose (b_adv_exposes)."""
+    out = supply_line_facts(bot, uid, [target], {target})
+    if start in _soviet_supply(bot, [start]):
+        out.append(F("b_ssup", [S(start)]))
+    out += [F("b_adv_cuts", [S(uid), S(v)]) for v in traces_lost(bot, uid, target)]
+    out += [F("b_adv_exposes", [S(uid), S(h)]) for h in towns_opened(bot, uid, target)]
+    return out
+
+
 def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, Any]]:
     """12.83: victorious attacking units, in ascending selector order, each checked for an
     advance into the vacated hex (the table by route and units already there; a roll)."""
@@ -1579,6 +1798,7 @@ def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, 
             continue
         base = [F("b_vacated", [S(target)]), F("b_advancer", [S(uid)]),
                 F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc, u.front)
+        base += advance_probe_facts(bot, uid, u.hex, target)
         ans = bot.ask("botadvance", base)
         rows = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
         chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
@@ -1595,6 +1815,7 @@ def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, 
         if rec["advances"]:
             bot.set_unit(uid, hex=target)
             arrived += 1
+            army_objective_check(bot, target)
         out.append(rec)
     return out
 

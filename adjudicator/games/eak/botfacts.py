@@ -157,7 +157,13 @@ def bot_facts(sc: Any, data: DataSet, anchors: set[str] = frozenset(),
             for h in hexes:
                 out.append(F("b_compass", [F(o.front), S(h), N(compass_value(o.direction, h))]))
         else:
+            out.append(F("b_army_objective_front", [S(o.army), F(o.front)]))
+            if not o.placed:  # 9.13: waiting for the army's first activation
+                out.append(F("b_army_objective_waiting", [S(o.army), S(o.hex)]))
+                continue
             out.append(F("b_army_objective", [S(o.army), S(o.hex)]))
+            for i, h in enumerate(o.next, 1):
+                out.append(F("b_army_objective_next", [S(o.army), N(i), S(h)]))
     out.append(F("b_soviet_vp", [N(sc.soviet_vp or 0)]))
     out.append(F("b_draw_count", [N(len(sc.cards.draw_pile))]))
     support = support_hexes(sc)

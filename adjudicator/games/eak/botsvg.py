@@ -9,6 +9,7 @@ import math
 from html import escape
 from typing import Any
 
+from adjudicator.games.eak.bot import method_name
 from adjudicator.render import Geometry, Layer, Shade, render_svg
 
 MOVE = "#1f5fbf"
@@ -38,12 +39,15 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str, width: float
 def replay_svg(sc: Any, result: dict[str, Any]) -> str:
     """The SVG of ``result`` (``bot.replay``) drawn on the position ``sc`` it started from."""
     layer = Layer("Soviet activation", legend=[
-        (MOVE, "a unit's move (numbered in order; M = movement method, 9.21)"),
+        (MOVE, "a unit's move (numbered in order; M = movement method of 9.21, "
+                "A = army objective method of 9.26, U = unsupplied unit's step of 9.27)"),
         (ATTACK, "an attack (from each attacking unit to the target)"),
         (PRINTED, "printed movement arrow"),
         (OBJECTIVE, "objective marker"),
     ])
     for o in sc.objectives:
+        if not o.placed:
+            continue
         layer.shades.append(Shade(o.hex, OBJECTIVE, 0.35,
                                   f"{o.front} objective ({o.direction or '-'})"))
         layer.labels.append((o.hex, f"OBJ {o.direction or ''}".strip(), OBJECTIVE))
@@ -68,14 +72,14 @@ def replay_svg(sc: Any, result: dict[str, Any]) -> str:
         x1, y1 = g.centre(m["from"])
         x2, y2 = g.centre(m["to"])
         extra.append(_arrow(x1, y1, x2, y2, MOVE, 3.0,
-                            f"{n}. {m['unit']} {m['from']} to {m['to']} by method "
-                            f"{m['method']} ({m.get('title', '')})"))
+                            f"{n}. {m['unit']} {m['from']} to {m['to']} by "
+                            f"{method_name(m)} ({m.get('title', '')})"))
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         extra.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="8" fill="#ffffff" '
                      f'stroke="{MOVE}"/><text x="{mx:.1f}" y="{my + 3.5:.1f}" font-size="9" '
                      f'text-anchor="middle" fill="{MOVE}">{n}</text>'
                      f'<text x="{mx + 10:.1f}" y="{my - 6:.1f}" font-size="8" '
-                     f'fill="{MOVE}">M{m["method"]}</text>')
+                     f'fill="{MOVE}">{m.get("label", "M" + str(m["method"]))}</text>')
     end = result.get("end_hexes", {})
     for a in result.get("attacks", []):
         if not a.get("attack"):

@@ -205,7 +205,8 @@ def position_facts(sc: Scenario, readings: dict[str, str] | None = None,
         if places is None or u.hex in places:
             out += unit_facts(u)
     for obj in sc.objectives:
-        out.append(("objective", (obj.hex, obj.front, obj.army or "")))
+        if obj.placed:
+            out.append(("objective", (obj.hex, obj.front, obj.army or "")))
     if names is not None:
         out = [f for f in out if f[0] in names]
     return out

@@ -206,11 +206,22 @@ class ObjectiveMarker(base._Strict):
     #: the objective's compass direction printed on the marker (9.24)
     direction: Literal["north", "south", "east", "west"] | None = None
     hex: str
+    #: an army objective: the hexes listed on the back of the marker after ``hex``, in
+    #: order (9.13: where it goes each time a Soviet unit enters its hex)
+    next: list[str] = Field(default_factory=list)
+    #: false for an army objective marker still waiting for its army's first activation,
+    #: ``hex`` then being the first hex on its back (9.13)
+    placed: bool = True
 
     @field_validator("hex", mode="before")
     @classmethod
     def _hex(cls, v: Any) -> Any:
         return _hex_text(v)
+
+    @field_validator("next", mode="before")
+    @classmethod
+    def _next(cls, v: Any) -> Any:
+        return [_hex_text(h) for h in v] if isinstance(v, list) else v
 
 
 class Cards(base._Strict):
@@ -348,6 +359,12 @@ class Scenario(base.Scenario):
         for i, obj in enumerate(self.objectives):
             if obj.hex not in self.grid:
                 add(("objectives", i, "hex"), f"'{obj.hex}' is not on the map")
+            if not obj.placed and obj.army is None:
+                add(("objectives", i, "placed"), "only an army objective marker waits for "
+                    "its army's first activation (9.13)")
+            if obj.next and obj.army is None:
+                add(("objectives", i, "next"), "only an army objective marker lists further "
+                    "hexes (9.13)")
         pile = self.cards.draw_pile
         for i, card in enumerate(pile):
             if card in pile[:i]:

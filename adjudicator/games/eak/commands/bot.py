@@ -26,6 +26,7 @@ from adjudicator.games.eak.bot import (
     activate,
     attack_step,
     garrison_end_check,
+    method_name,
     move_step,
     place_garrisons,
     replay,
@@ -193,12 +194,12 @@ def print_moves(moves: list[dict[str, Any]], console: Console) -> None:
     console.print("[bold]Movement[/bold] [9.2, 9.21, 9.23, 9.24, 9.25]")
     for m in moves:
         if m.get("to"):
-            console.print(f"  {m['unit']} {m['from']} -> {m['to']}: method {m['method']} "
+            console.print(f"  {m['unit']} {m['from']} -> {m['to']}: {method_name(m)} "
                           f"({m['title']}) among {', '.join(m['candidates'])} "
                           f"{cite(m['rules'])}")
             _trail(console, m["trail"], "      ")
         else:
-            meth = f"method {m['method']}: " if m.get("method") else ""
+            meth = f"{method_name(m)}: " if m.get("method") else ""
             console.print(f"  {m['unit']} stays in {m['from']}: {meth}{m['why']} "
                           f"{cite(m['rules'])}")
     for n in NOT_ENCODED_MOVES:
@@ -283,7 +284,7 @@ def print_combat(c: dict[str, Any], console: Console) -> None:
     if c.get("ip_removed"):
         console.print(f"      {c['ip_removed']}")
     for n in c["notes"]:
-        console.print(f"      Not encoded: {n}")
+        console.print(f"      {n}")
 
 
 def print_hits(a: dict[str, Any], console: Console) -> None:
@@ -353,6 +354,10 @@ def print_replay(a: dict[str, Any], console: Console) -> None:
         print_objective(o, console)
     print_moves(a["moves"], console)
     print_attacks(a["attacks"], console)
+    for o in a.get("army_objectives", []):
+        where = f"moves to {o['to']}" if o["to"] else "leaves play"
+        console.print(f"[bold]Army objective[/bold] of the {o['army']} Army in {o['from']}: "
+                      f"{where} ({o['why']}) {cite(o['rules'])}")
     if a.get("reserves"):
         console.print("[bold]Reserves placed[/bold] [9.5]")
         print_reserves(a["reserves"], console, "  ")

@@ -46,6 +46,9 @@ def print_retreat(a: dict, console: Console) -> None:
         console.print(f"No hex to retreat into {cite(['12.71'])}")
     if a["split"]:
         console.print(f"No hex takes the whole stack: the units split {cite(['12.73'])}")
+        for r in a.get("split_routes", []):
+            where = "-".join(r["route"]["hexes"]) if r["route"] else "no route"
+            console.print(f"  {r['unit']}: {where} {cite(r['rules'])}")
     if a["side"] == "soviet":
         r = a.get("soviet_route")
         console.print("Soviet route: " + (_route(r) if r else "none"))

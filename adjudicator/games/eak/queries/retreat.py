@@ -80,4 +80,32 @@ def retreat_answer(sc: Scenario, units: list[str], hexes: int, solver: Solver | 
     if side == "soviet":
         out["soviet_route"] = soviet[0] if soviet else None
         out["tiebreaks"] = {str(k): v for k, v in sorted(ties.items())}
+        if out["split"] and len(units) > 1:
+            out["split_routes"] = split_routes(sc, units, hexes, solver, readings)
+    return out
+
+
+def split_routes(sc: Scenario, units: list[str], hexes: int, solver: Solver,
+                 readings: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """12.73: a Soviet stack that must split retreats one unit at a time in ascending
+    selector order, each taking the route the priorities and tie-breaks give it alone,
+    with the units before it already in the hexes they retreated to."""
+    from adjudicator.games.eak.botfacts import army_number, selector
+
+    def key(uid: str) -> tuple:
+        u = sc.units_by_id[uid]
+        return (selector(u.selector), army_number(u.army or ""), uid)
+
+    out = []
+    now = sc
+    for uid in sorted(units, key=key):
+        one = retreat_answer(now, [uid], hexes, solver, readings)
+        route = one["soviet_route"]
+        out.append({"unit": uid, "route": route, "tiebreaks": one["tiebreaks"],
+                    "rules": ["12.73", *(route["rules"] if route else ["12.71"])]})
+        if route:
+            moved = [u.model_copy(update={"hex": route["hexes"][-1]}) if u.id == uid else u
+                     for u in now.units]
+            now = now.model_copy(update={"units": moved})
+            now.__dict__.pop("units_by_id", None)
     return out
