@@ -155,13 +155,18 @@ def test_8_12_crossings_name_the_neighbours_the_feature_runs_through(capsys, tmp
     ok = crossing_map(tmp_path, '{feature: tartar-wall, through: ["0403", "0405"], '
                       'vehicles: cross}')
     assert run(capsys, "validate", ok).code == 0
+    # the feature may run on beyond the position's edge: 0505 is not one of its hexes
+    ok = crossing_map(tmp_path, '{feature: balka, through: ["0403", "0505"]}')
+    assert run(capsys, "validate", ok).code == 0
     r = run(capsys, "validate", crossing_map(
-        tmp_path, '{feature: balka, through: ["0403", "0406", "0909"]}'))
+        tmp_path, '{feature: balka, through: ["0403", "0406", "0909", "04x5", "3980"]}'))
     assert r.code == 2 and "Traceback" not in r.err
     assert ("pos.yaml:5: map.hexes.0404.crossings[0].through[1]: '0406' is not next to "
             "0404") in r.err
-    assert "pos.yaml:5: map.hexes.0404.crossings[0].through[2]: '0909' is not a map hex" \
+    assert "pos.yaml:5: map.hexes.0404.crossings[0].through[2]: '0909' is not next to" \
         in r.err
+    assert "crossings[0].through[3]: '04x5' is not a hex id" in r.err
+    assert "crossings[0].through[4]: '3980' is off the map" in r.err
     r = run(capsys, "validate", crossing_map(tmp_path, '{feature: balka, through: ["0403"]}'))
     assert r.code == 2 and "pos.yaml:5: map.hexes.0404.crossings[0].through" in r.err
     r = run(capsys, "validate", crossing_map(
@@ -192,3 +197,5 @@ def test_8_12_a_crossing_without_a_verdict_takes_the_appendices(tmp_path):
     assert verdict("3342", "tartar-wall", None) == ("cross", "appendix-b")
     sc = load_scenario(crossing_map(tmp_path, '{feature: balka, through: ["0403", "0405"]}'))
     assert banks(sc.grid, "0404", ["0403", "0405"]) == [["0504"], ["0304"]]
+    # a side towards a hex off the position still splits the banks
+    assert banks(sc.grid, "0404", ["0403", "0505"]) == [["0504"], ["0405", "0304"]]

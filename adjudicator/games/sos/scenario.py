@@ -66,11 +66,17 @@ MAX_COLUMN, MAX_ROW = 38, 79
 CrossingFeature = Literal["balka", "tartar-wall", "rail-cut", "rail-embankment"]
 
 
+def _on_map(hex_id: str) -> bool:
+    col, row = SOS_FORMAT.parse(hex_id)
+    return 1 <= col <= MAX_COLUMN and 1 <= row <= MAX_ROW
+
+
 class Crossing(base._Strict):
     """A blocking feature drawn through two or more sides of this hex (8.12): ``through``
-    names the neighbours across those sides; a vehicle passing through the hex from one
-    bank to another crosses it. ``vehicles``: ``blocked`` (Appendix A) or ``cross``
-    (Appendix B); unset, the appendices decide, else 8.12 (blocked)."""
+    names the neighbours across those sides (on the position or not); a vehicle passing
+    through the hex from one bank to another crosses it. ``vehicles``: ``blocked``
+    (Appendix A) or ``cross`` (Appendix B); unset, the appendices decide, else 8.12
+    (blocked)."""
 
     feature: CrossingFeature
     through: list[str] = Field(min_length=2, max_length=6)
@@ -293,9 +299,14 @@ class Scenario(base.Scenario):
             if len(set(c.through)) != len(c.through):
                 add((*path, "through"), "a side is named twice")
             for j, n in enumerate(c.through):
-                if n not in self.map.hexes:
-                    add((*path, "through", j), f"'{n}' is not a map hex")
-                elif not self.grid.are_adjacent(hid, n):
+                # a neighbour off the position (the feature runs on beyond its edge) may be
+                # named, as long as it is a hex of the printed numbering
+                if not SOS_FORMAT.is_id(n):
+                    add((*path, "through", j), f"'{n}' is not a hex id")
+                elif n not in self.map.hexes and not _on_map(n):
+                    add((*path, "through", j), f"'{n}' is off the map: columns run "
+                        f"01-{MAX_COLUMN}, rows 01-{MAX_ROW}")
+                elif self.grid.cube(hid).distance(self.grid.cube(n)) != 1:
                     add((*path, "through", j), f"'{n}' is not next to {hid}: through names "
                         "the neighbours across the sides the feature runs through (8.12)")
 
