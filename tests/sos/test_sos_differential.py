@@ -61,7 +61,8 @@ def positions(draw, defender_side=None):
             verdict = draw(st.sampled_from([None, "blocked", "blocked", "cross"]))
             if verdict:
                 crossing["vehicles"] = verdict
-            hexes[h] = dict(hexes[h], crossings=[crossing])
+            hexes[h] = dict(hexes[h], crossings=[crossing],
+                            river_landing=draw(st.integers(0, 3)) == 0)  # 8.67
     dside = defender_side or draw(st.sampled_from(["german", "soviet"]))
     hexes[TARGET] = dict(hexes[TARGET], markers=["attack"])
     sides = {}

@@ -550,3 +550,25 @@ def test_8_12_a_p_result_retreat_out_of_a_blocking_hex_by_reading():
     got, _ = p([tank], hexes=crossing, readings={"8.12#start": "along-only"})
     assert got["t"].refused["0304"] == [("across-blocking-terrain", "8.12")]
     assert "0403" in got["t"].hexes and "0304" not in got["t"].hexes
+
+
+@pytest.mark.rules("8.67")
+def test_8_67_soviet_vehicles_cross_a_balka_hex_a_river_landing_arrow_points_to():
+    def soviet_tank(landing):
+        hx = {"0404": {"markers": ["attack"]},
+              "0405": {**BALKA_0405["0405"], "river_landing": landing}}
+        sc = position([unit("g", "german", "0402"),
+                       unit("t", "soviet", "0404", "armor", movement=18, troops="guards"),
+                       unit("i", "soviet", "0404", troops="guards")], hexes=hx)
+        ans = before_combat(sc, "0404", ["g"])
+        return units(ans)["t"], ans
+
+    t, ans = soviet_tank(True)
+    assert t.hexes["0406"] == 5 and t.no_crossing == []
+    assert t.landings == ["0405"] and "8.67" in ans.rules
+    t, ans = soviet_tank(False)
+    assert "0406" not in t.hexes and t.no_crossing == [("0405", "balka", "8.12")]
+    assert t.landings == [] and "8.67" not in ans.rules
+    # the arrows serve the Soviet side only: a German tank still stops short
+    got, _ = tank_retreat({"0405": {**BALKA_0405["0405"], "river_landing": True}})
+    assert "0406" not in got["t"].hexes

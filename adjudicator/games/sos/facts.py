@@ -183,6 +183,8 @@ def crossing_facts(sc: Scenario) -> list[str]:
 
     out: list[str] = []
     for hid, spec in sorted(sc.map.hexes.items()):
+        if spec.river_landing:
+            out.append(f"river_landing({q(hid)}).")
         for c in spec.crossings:
             f = const(c.feature)
             v, src = verdict(hid, c.feature, c.vehicles)

@@ -120,6 +120,8 @@ class HexSpec(base.HexSpec):
     # --- vehicle crossings (8.12, Appendices A and B; 9.48, 9.86, 9.87) ---
     #: blocking features drawn through two or more of its sides
     crossings: list[Crossing] = Field(default_factory=list)
+    #: a river-landing arrow points to it: Soviet vehicles may cross its balka (8.67)
+    river_landing: bool = False
 
 
 class HexsideSpec(base.HexsideSpec):

@@ -35,6 +35,8 @@ class UnitRetreat:
     carried_by: list[str] = field(default_factory=list)
     #: a vehicle's retreat stops short of crossing these: (hex, feature, rule), 8.12
     no_crossing: list[tuple[str, str, str]] = field(default_factory=list)
+    #: balka hexes a Soviet vehicle's retreat crosses by their river-landing arrow (8.67)
+    landings: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -63,7 +65,8 @@ class BeforeCombat:
                            "hexes": u.hexes, "stops": u.stops,
                            "carried_by": u.carried_by,
                            "no_crossing": [{"hex": h, "feature": f, "rule": x}
-                                           for h, f, x in u.no_crossing]}
+                                           for h, f, x in u.no_crossing],
+                           "river_landings": u.landings}
                           for u in self.units],
                 "rules": self.rules, "chart": self.chart}
 
@@ -151,6 +154,9 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
     crossing: dict[str, set[tuple[str, str, str]]] = {}
     for u, h, f, x in a.rows("rbc_no_cross"):
         crossing.setdefault(u, set()).add((h, str(f).replace("_", "-"), x))
+    landings: dict[str, list[str]] = {}
+    for u, h, _ in a.rows("rbc_landing"):
+        landings.setdefault(u, []).append(h)
     units = []
     for u in sc.units_at(hex_id):
         may = not blocked and u.id not in refused
@@ -160,13 +166,14 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
                                  sorted(stops.get(u.id, [])),
                                  budget_rule.get(u.id, "9.48"),
                                  sorted(carry.get(u.id, [])),
-                                 sorted(crossing.get(u.id, set()))))
+                                 sorted(crossing.get(u.id, set())),
+                                 sorted(landings.get(u.id, []))))
     stay = bool(a.rows("rbc_stay"))
     all_go = bool(a.rows("rbc_all"))
     rules = rules_of(["9.41", "9.43", "9.47", "9.48"] + [x for _, x in blocked]
                      + [x for why in refused.values() for _, x in why]
                      + (["9.45"] if all_go else []) + budget_rules
-                     + (["8.12"] if crossing else []))
+                     + (["8.12"] if crossing else []) + (["8.67"] if landings else []))
     return BeforeCombat(hex_id, units, blocked, stay, all_go, rules, _chart_info(chart))
 
 

@@ -36,7 +36,7 @@ def advancers(sc, hex_id: str, attackers: list[str], emptied: str, chart) -> set
                 and not {"road", "bridge"} & set(side_feats)):
             continue
         # 8.12 (reading 8.12#start, along-only): out of a blocking hex only along it
-        if u.moves_as != "foot" and _start_barred(sc, u.hex, hex_id):
+        if u.moves_as != "foot" and _start_barred(sc, u.hex, hex_id, u.side):
             continue
         if enter_cost(chart, list(target.features), u.moves_as, side_feats,
                       bridge=bridge) is None:
@@ -45,16 +45,18 @@ def advancers(sc, hex_id: str, attackers: list[str], emptied: str, chart) -> set
     return out
 
 
-def _start_barred(sc, here: str, there: str) -> bool:
+def _start_barred(sc, here: str, there: str, side: str) -> bool:
     from adjudicator.games.sos.crossings import across, verdict
 
     if sc.readings.get("8.12#start", "owner-chooses") != "along-only":
         return False
     bridge = any(v.unit_class == "bridge" for v in sc.units_at(here))
+    landing = sc.map.hexes[here].river_landing and side == "soviet"  # 8.67
     for c in sc.map.hexes[here].crossings:
         if verdict(here, c.feature, c.vehicles)[0] != "blocked":
             continue
-        if (c.feature == "balka" and bridge) or not across(sc.grid, here, c.through):
+        if (c.feature == "balka" and (bridge or landing)) or not across(sc.grid, here,
+                                                                         c.through):
             continue
         if there not in c.through:
             return True

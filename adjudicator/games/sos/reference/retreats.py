@@ -109,7 +109,7 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
         for n in sc.grid.neighbours(hex_id):
             if n in closed:
                 continue
-            if vehicle and start_barred(sc, hex_id, n):
+            if vehicle and start_barred(sc, hex_id, n, u.side):
                 continue
             c = enter_cost(chart, list(sc.map.hexes[n].features), mob,
                            _side_features(sc, hex_id, n),
@@ -133,7 +133,7 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
             for n in sc.grid.neighbours(h):
                 if n in closed or n == hex_id:
                     continue
-                if vehicle and crosses(sc, h, prev, n):
+                if vehicle and crosses(sc, h, prev, n, u.side):
                     continue
                 d = enter_cost(chart, list(sc.map.hexes[n].features), mob,
                                _side_features(sc, h, n),
@@ -160,7 +160,7 @@ def p_destinations(sc, hex_id: str, uid: str, chart) -> set[str]:
         spec = sc.map.hexes[n]
         if n in closed or {"attack", "bombarded"} & set(spec.markers):
             continue
-        if u.moves_as != "foot" and start_barred(sc, hex_id, n):
+        if u.moves_as != "foot" and start_barred(sc, hex_id, n, u.side):
             continue
         if enter_cost(chart, list(spec.features), u.moves_as, _side_features(sc, hex_id, n),
                       bridge=any(v.unit_class == "bridge" for v in sc.units_at(n))) is None:
@@ -290,22 +290,25 @@ def p_stack_short(sc, hex_id: str, movers: dict[str, set[str]]) -> int:
     return len(ids) - best
 
 
-def _blocking(sc, h: str):
-    """The blocking features through ``h`` that vehicles may not cross (8.12, 17.12)."""
+def _blocking(sc, h: str, side: str):
+    """The blocking features through ``h`` that a vehicle of ``side`` may not cross (8.12,
+    17.12; 8.67: a Soviet vehicle crosses a balka hex a river-landing arrow points to)."""
     from adjudicator.games.sos.crossings import verdict
 
+    spec = sc.map.hexes[h]
     bridge = any(v.unit_class == "bridge" for v in sc.units_at(h))
-    for c in sc.map.hexes[h].crossings:
+    landing = spec.river_landing and side == "soviet"
+    for c in spec.crossings:
         if verdict(h, c.feature, c.vehicles)[0] == "blocked" and not (
-                c.feature == "balka" and bridge):
+                c.feature == "balka" and (bridge or landing)):
             yield c
 
 
-def crosses(sc, h: str, came_from: str, to: str) -> bool:
+def crosses(sc, h: str, came_from: str, to: str, side: str) -> bool:
     """Passing through ``h`` from ``came_from`` to ``to`` crosses a blocking feature."""
     from adjudicator.games.sos.crossings import banks
 
-    for c in _blocking(sc, h):
+    for c in _blocking(sc, h, side):
         parts = banks(sc.grid, h, c.through)
         a = [i for i, b in enumerate(parts) if came_from in b]
         z = [i for i, b in enumerate(parts) if to in b]
@@ -314,11 +317,11 @@ def crosses(sc, h: str, came_from: str, to: str) -> bool:
     return False
 
 
-def start_barred(sc, h: str, to: str) -> bool:
+def start_barred(sc, h: str, to: str, side: str) -> bool:
     """Reading 8.12#start, along-only: a vehicle in ``h`` leaves only along the feature."""
     from adjudicator.games.sos.crossings import banks
 
     if sc.readings.get("8.12#start", "owner-chooses") != "along-only":
         return False
     return any(to not in c.through and len(banks(sc.grid, h, c.through)) > 1
-               for c in _blocking(sc, h))
+               for c in _blocking(sc, h, side))
