@@ -4,6 +4,7 @@ checked against the rulebook text it was rebuilt from (skipped without the ruleb
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def test_table_ids_are_unique_and_cite_known_sections():
     ids = [str(read_yaml(p).get("id")) for p in sorted(TABLES.glob("*.yaml"))]
     assert len(ids) == len(set(ids))
     rebuilt = {"crt", "ebbt", "ica", "leader_survival", "mine_dog_attack",
-               "new_immobilized_tank", "wbbt"}
+               "new_immobilized_tank", "wbbt", "vehicle_crossings"}
     practice = {"tec_practice", "attc_practice", "combat_sequence_practice",
                 "ammunition_practice"}
     # every table the rulebook prints is rebuilt; every other one is a labelled practice
@@ -179,3 +180,64 @@ def test_leader_survival_against_the_text():
     assert band_of(doc, 6 + losses) == "wounded"
     assert band_of(doc, 6 + losses - 2) == "eliminated"
     assert band_of(doc, 7) == "survives"
+
+
+def entries(columns: dict) -> list[str]:
+    from adjudicator.games.sos.crossings import entries as unfold
+
+    return unfold({str(c): [str(r) for r in rows] for c, rows in columns.items()})
+
+
+def appendix_entries(line: str) -> list[str]:
+    """The hex entries printed on a line of the appendices: four digits, maybe a mark."""
+    return re.findall(r"\b\d{4}(?:\((?:RR|T|E)\))?", line)
+
+
+def test_vehicle_crossings_appendix_a_against_the_text():
+    doc = table("vehicle_crossings")
+    first, second = doc["printed_lines"]["blocked"]
+    head = text_line(doc["printed_lines"]["heading_blocked"])
+    assert "A. Blocking Hexes" in head and "BLOCK Vehicle Movement" in head
+    # the heading and the list's first part share a line; its second part comes earlier
+    printed = appendix_entries(text_line(first).split("in these hexes.")[1])
+    printed += appendix_entries(text_line(second))
+    assert Counter(entries(doc["blocked"])) == Counter(printed)
+    for col, rows in doc["blocked"].items():
+        assert rows == [e[2:] for e in printed if e[:2] == col]
+    # the repair: the first part runs columns 02-20, the second 21-40, none left behind
+    assert printed[0] == "0273" and printed[84] == "2059(E)" and printed[85] == "2118"
+    assert len(printed) == 131 and printed[-1] == "4066"
+
+
+def test_vehicle_crossings_appendix_b_against_the_text():
+    doc = table("vehicle_crossings")
+    first, second = doc["printed_lines"]["crossable"]
+    head = text_line(doc["printed_lines"]["heading_crossable"])
+    assert head.startswith("B. Vehicle Units May CROSS Blocking Terrain")
+    assert text_line(first + 2).strip() == "37"  # the page number between the two parts
+    printed = appendix_entries(text_line(first)) + appendix_entries(text_line(second))
+    assert Counter(entries(doc["crossable"])) == Counter(printed)
+    # within each column the rows keep their printed order
+    for col, rows in doc["crossable"].items():
+        assert rows == [e[2:] for e in printed if e[:2] == col]
+    assert printed[:2] == ["0174", "0175"] and printed[-1] == "3873" and len(printed) == 199
+    assert "\u2206 0869" in text_line(first)  # printed with the revision mark
+
+
+def test_vehicle_crossings_printed_oddities_are_recorded():
+    from adjudicator.games.sos.crossings import appendix, parse_entry
+
+    doc = table("vehicle_crossings")
+    a = [parse_entry(e) for e in entries(doc["blocked"])]
+    b = [parse_entry(e) for e in entries(doc["crossable"])]
+    assert sorted(set(a) & set(b)) == [("1842", "balka")]
+    assert doc["both_lists"] == ["1842"] and ("1842", "balka") not in appendix()
+    assert ("3342", "rail-cut") in a and ("3342", "tartar-wall") in b
+    assert appendix()[("3342", "rail-cut")] == "blocked"
+    assert appendix()[("3342", "tartar-wall")] == "cross"
+    assert [h for h, _ in a + b if int(h[:2]) > 38] == doc["off_map"] == ["4066"]
+    marks = {f for _, f in a + b}
+    assert marks == {"balka", "tartar-wall", "rail-cut", "rail-embankment"}
+    assert appendix()[("1543", "rail-cut")] == "blocked"
+    assert appendix()[("2260", "rail-embankment")] == "cross"
+    assert appendix()[("0507", "balka")] == "cross"

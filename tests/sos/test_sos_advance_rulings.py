@@ -36,18 +36,63 @@ def test_9_85_a_hex_emptied_by_a_p_result_retreat_by_reading():
     assert ans.may == {"a": ["9.85"]}
 
 
-@pytest.mark.rules("9.86")
-def test_9_86_a_vehicle_may_not_advance_across_a_balka_without_bridge_or_road():
+@pytest.mark.rules("9.86", "8.12")
+def test_9_86_entering_a_balka_hex_is_not_crossing_the_balka():
+    # 8.12: vehicles may enter, stay in and move along balka hexes; 9.86 bars only a
+    # crossing
     balka = {"0404": {"features": ["balka"]}}
     ans = adv([unit("t", "german", "0405", "armor", movement=18),
                unit("i", "german", "0403")], hexes=balka)
-    assert ans.refused == {"t": [("vehicle-across-balka", "9.86")]} and "i" in ans.may
-    ans = adv([unit("t", "german", "0405", "armor", movement=18)], hexes=balka,
-              extra=[unit("br", "soviet", "0404", "bridge")])
-    assert "t" in ans.may  # a bridge (usable by both sides, 17.11) lets it across
-    ans = adv([unit("t", "german", "0405", "armor", movement=18)], hexes=balka,
-              hexsides={"0404-0405": {"features": ["road"]}})
+    assert ans.may == {"t": ["9.85"], "i": ["9.85"]} and ans.refused == {}
+
+
+@pytest.mark.rules("9.86")
+def test_9_86_a_vehicle_may_not_advance_across_a_balka_without_bridge_or_road():
+    side = {"0404-0405": {"features": ["balka"]}}
+    ans = adv([unit("t", "german", "0405", "armor", movement=18),
+               unit("i", "german", "0403"), unit("f", "german", "0304")], hexsides=side)
+    assert ans.refused == {"t": [("vehicle-across-balka", "9.86")]}
+    assert set(ans.may) == {"i", "f"}  # foot units cross it
+    for way in ("road", "bridge"):
+        ans = adv([unit("t", "german", "0405", "armor", movement=18)],
+                  hexsides={"0404-0405": {"features": ["balka", way]}})
+        assert "t" in ans.may, way
+    # a blocking balka drawn through a hex: from 0405, 0404 lies beyond the balka that
+    # runs through its sides towards 0306 and 0505
+    through = {"0405": {"features": ["balka"], "crossings": [
+        {"feature": "balka", "through": ["0306", "0505"]}]}}
+    ans = adv([unit("t", "german", "0405", "armor", movement=18)], hexes=through,
+              readings={"8.12#start": "along-only"})
+    assert ans.refused == {"t": [("vehicle-across-balka", "9.86")]}
+    ans = adv([unit("t", "german", "0405", "armor", movement=18)], hexes=through,
+              extra=[unit("br", "soviet", "0405", "bridge")],
+              readings={"8.12#start": "along-only"})
+    assert "t" in ans.may  # a bridge unit in the hex lets it across (17.12)
+
+
+@pytest.mark.rules("8.12")
+def test_8_12_out_of_a_hex_a_blocking_feature_runs_through_by_reading():
+    def crossing(feature, **kw):
+        return {"0405": {"crossings": [{"feature": feature, "through": ["0306", "0505"],
+                                        **kw}]}}
+    tank = unit("t", "german", "0405", "armor", movement=18)
+    # owner-chooses (default): the owner says which bank the tank is on
+    assert "t" in adv([tank], hexes=crossing("tartar-wall")).may
+    ans = adv([tank], hexes=crossing("tartar-wall"), readings={"8.12#start": "along-only"})
+    assert ans.refused == {"t": [("vehicle-across-blocking-terrain", "8.12")]}
+    # Appendix B's verdict, given in the position: vehicles may cross there
+    ans = adv([tank], hexes=crossing("tartar-wall", vehicles="cross"),
+              readings={"8.12#start": "along-only"})
     assert "t" in ans.may
+    # along the feature is no crossing; foot units are never barred
+    ans = adv([unit("t", "german", "0405", "armor", movement=18)],
+              hexes={"0405": {"crossings": [{"feature": "rail-cut",
+                                             "through": ["0404", "0406"]}]}},
+              readings={"8.12#start": "along-only"})
+    assert "t" in ans.may
+    ans = adv([unit("i", "german", "0405")], hexes=crossing("rail-cut"),
+              readings={"8.12#start": "along-only"})
+    assert "i" in ans.may
 
 
 @pytest.mark.rules("9.86")

@@ -4,6 +4,7 @@ result), advances and isolation agree with the plain-Python reference
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sos_positions import position, unit
@@ -27,6 +28,10 @@ SOVIET_ONLY = {"sniper", "transport", "mine-dog", "flotilla", "armored-train", "
                "commissar"}
 
 
+_GRID = position([unit("x", "german", "0404")]).grid
+NEIGHBOURS = {h: _GRID.neighbours(h) for h in HEXES}
+
+
 def kind_for(side: str, cls: str) -> str:
     return "infantry" if side == "german" and cls in SOVIET_ONLY else cls
 
@@ -43,6 +48,21 @@ def positions(draw, defender_side=None):
         if draw(st.integers(0, 14)) == 0:
             spec["breakthru"] = draw(st.sampled_from(["german", "soviet"]))
         hexes[h] = spec
+    # blocking terrain drawn through hexes near the target (8.12): the verdict from the
+    # position, else the appendices (0404 is on Appendix B), else blocked
+    for h in ("0404", "0405", "0304", "0505", "0403"):
+        if draw(st.integers(0, 3)) == 0:
+            ring = NEIGHBOURS[h]
+            through = draw(st.lists(st.sampled_from(ring), min_size=2, max_size=3,
+                                    unique=True))
+            crossing = {"feature": draw(st.sampled_from(["balka", "tartar-wall",
+                                                         "rail-cut"])),
+                        "through": through}
+            verdict = draw(st.sampled_from([None, "blocked", "blocked", "cross"]))
+            if verdict:
+                crossing["vehicles"] = verdict
+            hexes[h] = dict(hexes[h], crossings=[crossing],
+                            river_landing=draw(st.integers(0, 3)) == 0)  # 8.67
     dside = defender_side or draw(st.sampled_from(["german", "soviet"]))
     hexes[TARGET] = dict(hexes[TARGET], markers=["attack"])
     sides = {}
@@ -84,7 +104,8 @@ def positions(draw, defender_side=None):
                         ("9.884", ["any-terrain", "terrain-limit"]),
                         ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"]),
                         ("19.5", ["halved", "movement-phases"]),
-                        ("16.42", ["carries-retreating-units", "bound-by-9-44"])):
+                        ("16.42", ["carries-retreating-units", "bound-by-9-44"]),
+                        ("8.12#start", ["owner-chooses", "along-only"])):
         readings[rule] = draw(st.sampled_from(names))
     if draw(st.integers(0, 4)):  # mostly an attack phase of the defender's enemy
         phase = draw(st.sampled_from([5, 8] if dside == "soviet" else [12, 15]))
@@ -170,3 +191,33 @@ def fronts(draw):
 @given(st.one_of(positions(), fronts()))
 def test_isolation_agrees_with_the_reference(sc):
     assert isolation(sc).isolated() == ref_iso.isolated(sc)
+
+
+@pytest.mark.parametrize("where", ["0404", "0405", "0505", "0305"])
+@pytest.mark.parametrize("reading", ["owner-chooses", "along-only"])
+def test_vehicle_crossings_agree_with_the_reference(where, reading):
+    """A German tank and a towed gun retreat before combat from 0404, and take a P-result
+    retreat, past a blocking balka drawn through every pair of sides of one hex (8.12)."""
+    import itertools
+
+    chart = tec_chart()
+    for through in itertools.combinations(NEIGHBOURS[where], 2):
+        hexes = {"0404": {"markers": ["attack"]},
+                 where: {**({"markers": ["attack"]} if where == "0404" else {}),
+                         "features": ["balka"],
+                         "crossings": [{"feature": "balka", "through": list(through),
+                                        "vehicles": "blocked"}]}}
+        defenders = [unit("t", "german", "0404", "armor", movement=18),
+                     unit("a", "german", "0404", "at-gun", movement=12),
+                     unit("i", "german", "0404")]
+        sc = position([unit("s", "soviet", "0402"), *defenders], hexes=hexes, phase=12,
+                      phasing="soviet", readings={"8.12#start": reading})
+        asp = before_combat(sc, TARGET, ["s"], False, chart).reach()
+        assert asp == ref_ret.before_combat(sc, TARGET, ["s"], chart), through
+        # the P result: an infantry attacker next to the hex, at 0403
+        sc = position([unit("s", "soviet", "0403"), *defenders], hexes=hexes, phase=12,
+                      phasing="soviet", readings={"8.12#start": reading})
+        ans = after_p(sc, TARGET, ["s"], "attack", chart)
+        assert any(u.hexes for u in ans.units)
+        for u in ans.units:
+            assert set(u.hexes) == ref_ret.p_destinations(sc, TARGET, u.unit, chart)

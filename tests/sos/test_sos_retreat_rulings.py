@@ -486,3 +486,89 @@ def test_16_42_the_bound_by_9_44_reading_needs_a_leader_for_the_transport():
     guards = [unit(f"s{i}", "soviet", "0404", troops="guards") for i in range(2)]
     got = units(_retreat_as_soviet([truck, *guards], readings={"16.42": "bound-by-9-44"}))
     assert not got["t"].may and got["s0"].carried_by == []
+
+
+# ---- vehicles and blocking terrain drawn through a hex (8.12) -------------------------
+
+def tank_retreat(hexes=None, readings=None):
+    """A German tank (18 MP: 5 MP to retreat, 9.48) and infantry in 0404, attacked from
+    0402 in a Soviet attack phase."""
+    hx = {"0404": {"markers": ["attack"]}, **(hexes or {})}
+    sc = position([unit("s", "soviet", "0402"), unit("t", "german", "0404", "armor",
+                                                      movement=18),
+                   unit("i", "german", "0404")], hexes=hx, phase=12, phasing="soviet",
+                  readings=readings)
+    return units(before_combat(sc, "0404", ["s"])), before_combat(sc, "0404", ["s"])
+
+
+BALKA_0405 = {"0405": {"features": ["balka"], "crossings": [
+    {"feature": "balka", "through": ["0306", "0505"]}]}}
+
+
+@pytest.mark.rules("8.12", "9.48")
+def test_8_12_a_retreating_vehicle_does_not_cross_a_blocking_balka():
+    # without the crossing: into the balka hex 0405 (3 MP) and on to 0406 (5 MP)
+    got, _ = tank_retreat({"0405": {"features": ["balka"]}})
+    assert got["t"].hexes["0405"] == 3 and got["t"].hexes["0406"] == 5
+    # the balka runs through 0405 towards 0306 and 0505: coming from 0404 (one bank) the
+    # tank may enter 0405 but not go on to 0406 or 0506 (the other bank)
+    got, ans = tank_retreat(BALKA_0405)
+    t = got["t"]
+    assert t.hexes["0405"] == 3 and "0406" not in t.hexes
+    assert t.no_crossing == [("0405", "balka", "8.12")] and "8.12" in ans.rules
+    assert t.hexes["0506"] == 4  # the long way round, through 0505, crosses nothing
+    # foot units cross it
+    assert got["i"].no_crossing == [] and got["i"].budget == 2
+    # Appendix B's verdict (vehicles: cross), or a bridge unit in the hex (17.12), open it
+    got, _ = tank_retreat({"0405": {"features": ["balka"], "crossings": [
+        {"feature": "balka", "through": ["0306", "0505"], "vehicles": "cross"}]}})
+    assert got["t"].hexes["0406"] == 5 and got["t"].no_crossing == []
+
+
+@pytest.mark.rules("8.12")
+def test_8_12_a_vehicle_leaving_a_blocking_hex_by_reading():
+    # 0404 is on Appendix B: the printed hex lets vehicles cross its balka
+    crossing = {"0404": {"markers": ["attack"], "features": ["balka"], "crossings": [
+        {"feature": "balka", "through": ["0403", "0405"]}]}}
+    got, _ = tank_retreat(crossing, readings={"8.12#start": "along-only"})
+    assert got["t"].no_crossing == [] and "0504" in got["t"].hexes
+    crossing["0404"]["crossings"][0]["vehicles"] = "blocked"
+    got, _ = tank_retreat(crossing)
+    assert {"0504", "0304", "0405"} <= set(got["t"].hexes)
+    got, _ = tank_retreat(crossing, readings={"8.12#start": "along-only"})
+    assert got["t"].no_crossing == [("0404", "balka", "8.12")]
+    assert "0504" not in got["t"].hexes and "0405" in got["t"].hexes
+
+
+@pytest.mark.rules("8.12", "9.87")
+def test_8_12_a_p_result_retreat_out_of_a_blocking_hex_by_reading():
+    crossing = {"0404": {"crossings": [{"feature": "rail-embankment",
+                                        "through": ["0403", "0405"]}]}}
+    tank = unit("t", "soviet", "0404", "armor", movement=18)
+    got, _ = p([tank], hexes=crossing)
+    assert "0304" in got["t"].hexes and "0504" in got["t"].hexes
+    got, _ = p([tank], hexes=crossing, readings={"8.12#start": "along-only"})
+    assert got["t"].refused["0304"] == [("across-blocking-terrain", "8.12")]
+    assert "0403" in got["t"].hexes and "0304" not in got["t"].hexes
+
+
+@pytest.mark.rules("8.67")
+def test_8_67_soviet_vehicles_cross_a_balka_hex_a_river_landing_arrow_points_to():
+    def soviet_tank(landing):
+        hx = {"0404": {"markers": ["attack"]},
+              "0405": {**BALKA_0405["0405"], "river_landing": landing}}
+        sc = position([unit("g", "german", "0402"),
+                       unit("t", "soviet", "0404", "armor", movement=18, troops="guards"),
+                       unit("i", "soviet", "0404", troops="guards")], hexes=hx)
+        ans = before_combat(sc, "0404", ["g"])
+        return units(ans)["t"], ans
+
+    t, ans = soviet_tank(True)
+    assert t.hexes["0406"] == 5 and t.no_crossing == []
+    assert t.landings == ["0405"] and "8.67" in ans.rules
+    t, ans = soviet_tank(False)
+    assert "0406" not in t.hexes and t.no_crossing == [("0405", "balka", "8.12")]
+    assert t.landings == [] and "8.67" not in ans.rules
+    # the arrows serve the Soviet side only: a German tank still stops short
+    got, _ = tank_retreat({"0405": {**BALKA_0405["0405"], "river_landing": True}})
+    assert "0406" not in got["t"].hexes

@@ -138,3 +138,64 @@ def test_16_3_only_soviet_tanks_become_immobilized(capsys, tmp_path):
         r = run(capsys, "validate", write(tmp_path, unit_line(
             "soviet", f"class: {cls}, immobilized: true")))
         assert r.code == 2 and "only Soviet tanks become immobilized tanks (16.3)" in r.err
+
+
+CROSSING_MAP = ('map:\n  hexes:\n    "0404": {features: [balka], crossings: [CROSSING]}\n'
+                '    "0403": clear\n    "0405": clear\n    "0504": clear\n    "0304": clear\n'
+                '    "0406": clear\n')
+
+
+def crossing_map(tmp_path, crossing: str):
+    return write(tmp_path, CROSSING_MAP.replace("CROSSING", crossing))
+
+
+def test_8_12_crossings_name_the_neighbours_the_feature_runs_through(capsys, tmp_path):
+    ok = crossing_map(tmp_path, '{feature: balka, through: ["0403", "0405"]}')
+    assert run(capsys, "validate", ok).code == 0
+    ok = crossing_map(tmp_path, '{feature: tartar-wall, through: ["0403", "0405"], '
+                      'vehicles: cross}')
+    assert run(capsys, "validate", ok).code == 0
+    # the feature may run on beyond the position's edge: 0505 is not one of its hexes
+    ok = crossing_map(tmp_path, '{feature: balka, through: ["0403", "0505"]}')
+    assert run(capsys, "validate", ok).code == 0
+    r = run(capsys, "validate", crossing_map(
+        tmp_path, '{feature: balka, through: ["0403", "0406", "0909", "04x5", "3980"]}'))
+    assert r.code == 2 and "Traceback" not in r.err
+    assert ("pos.yaml:5: map.hexes.0404.crossings[0].through[1]: '0406' is not next to "
+            "0404") in r.err
+    assert "pos.yaml:5: map.hexes.0404.crossings[0].through[2]: '0909' is not next to" \
+        in r.err
+    assert "crossings[0].through[3]: '04x5' is not a hex id" in r.err
+    assert "crossings[0].through[4]: '3980' is off the map" in r.err
+    r = run(capsys, "validate", crossing_map(tmp_path, '{feature: balka, through: ["0403"]}'))
+    assert r.code == 2 and "pos.yaml:5: map.hexes.0404.crossings[0].through" in r.err
+    r = run(capsys, "validate", crossing_map(
+        tmp_path, '{feature: road, through: ["0403", "0405"]}'))
+    assert r.code == 2 and "map.hexes.0404.crossings[0].feature" in r.err
+    r = run(capsys, "validate", crossing_map(
+        tmp_path, '{feature: balka, through: ["0403", "0405"], vehicles: maybe}'))
+    assert r.code == 2 and "map.hexes.0404.crossings[0].vehicles" in r.err
+    r = run(capsys, "validate", crossing_map(
+        tmp_path, '{feature: balka, through: ["0403", "0403"]}, '
+        '{feature: balka, through: ["0504", "0304"]}'))
+    assert r.code == 2 and "crossings[0].through: a side is named twice" in r.err
+    assert "crossings[1].feature: a second 'balka' crossing" in r.err
+
+
+def test_8_12_a_crossing_without_a_verdict_takes_the_appendices(tmp_path):
+    from adjudicator.games.sos.crossings import banks, verdict
+    from adjudicator.scenario import load_scenario
+
+    # Appendix A blocks 0504, Appendix B lets vehicles cross 0404; 1842 is on both lists
+    # and 0405 on neither: 8.12 blocks
+    assert verdict("0504", "balka", None) == ("blocked", "appendix-a")
+    assert verdict("0404", "balka", None) == ("cross", "appendix-b")
+    assert verdict("1842", "balka", None) == ("blocked", "8.12")
+    assert verdict("0405", "balka", None) == ("blocked", "8.12")
+    assert verdict("0404", "balka", "blocked") == ("blocked", "position")
+    assert verdict("3342", "rail-cut", None) == ("blocked", "appendix-a")
+    assert verdict("3342", "tartar-wall", None) == ("cross", "appendix-b")
+    sc = load_scenario(crossing_map(tmp_path, '{feature: balka, through: ["0403", "0405"]}'))
+    assert banks(sc.grid, "0404", ["0403", "0405"]) == [["0504"], ["0304"]]
+    # a side towards a hex off the position still splits the banks
+    assert banks(sc.grid, "0404", ["0403", "0505"]) == [["0504"], ["0405", "0304"]]

@@ -154,6 +154,7 @@ def rule_facts(sc: Scenario, chart=None) -> list[str]:
     for bid, box in sorted(sc.map.entry_areas.items()):
         out.append(f"box({q(bid)},{box.side},{const(box.kind)}).")
         out += [f"box_hex({q(bid)},{q(h)})." for h in box.hexes]
+    out += crossing_facts(sc)
     bridges = {u.hex for u in sc.units if u.unit_class == "bridge"}
     for u in sc.units:
         out += unit_facts(u)
@@ -171,4 +172,24 @@ def rule_facts(sc: Scenario, chart=None) -> list[str]:
                                    bridge=y in bridges)
                     out.append(f"cost({m},{q(x)},{q(y)},{c})." if c is not None
                                else f"no_entry({m},{q(x)},{q(y)}).")
+    return out
+
+
+def crossing_facts(sc: Scenario) -> list[str]:
+    """The blocking features drawn through hexes (8.12): ``cross_verdict(H,F,V,Source)``
+    and, for each ordered pair of neighbours on different banks, ``cross_side(H,F,X,Y)``;
+    ``cross_along(H,F,N)`` for the neighbours the feature runs to."""
+    from adjudicator.games.sos.crossings import across, verdict
+
+    out: list[str] = []
+    for hid, spec in sorted(sc.map.hexes.items()):
+        if spec.river_landing:
+            out.append(f"river_landing({q(hid)}).")
+        for c in spec.crossings:
+            f = const(c.feature)
+            v, src = verdict(hid, c.feature, c.vehicles)
+            out.append(f"cross_verdict({q(hid)},{f},{v},{q(src)}).")
+            out += [f"cross_along({q(hid)},{f},{q(n)})." for n in c.through]
+            out += [f"cross_side({q(hid)},{f},{q(x)},{q(y)})."
+                    for x, y in across(sc.grid, hid, c.through)]
     return out

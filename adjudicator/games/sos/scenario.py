@@ -62,6 +62,34 @@ SOS_FORMAT = HexFormat()
 MAX_COLUMN, MAX_ROW = 38, 79
 
 
+#: The blocking terrain a hex may hold a crossing verdict for (8.12, Appendices A and B).
+CrossingFeature = Literal["balka", "tartar-wall", "rail-cut", "rail-embankment"]
+
+
+def _on_map(hex_id: str) -> bool:
+    col, row = SOS_FORMAT.parse(hex_id)
+    return 1 <= col <= MAX_COLUMN and 1 <= row <= MAX_ROW
+
+
+class Crossing(base._Strict):
+    """A blocking feature drawn through two or more sides of this hex (8.12): ``through``
+    names the neighbours across those sides (on the position or not); a vehicle passing
+    through the hex from one bank to another crosses it. ``vehicles``: ``blocked``
+    (Appendix A) or ``cross`` (Appendix B); unset, the appendices decide, else 8.12
+    (blocked)."""
+
+    feature: CrossingFeature
+    through: list[str] = Field(min_length=2, max_length=6)
+    vehicles: Literal["blocked", "cross"] | None = None
+
+    @field_validator("through", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        if isinstance(v, list):
+            return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
+        return v
+
+
 class HexSpec(base.HexSpec):
     terrain: Literal["clear", "volga"] = "clear"
     features: list[HexFeature] = Field(default_factory=list)
@@ -89,6 +117,11 @@ class HexSpec(base.HexSpec):
     interdicted: bool = False
     #: a breakthrough attack was already made against this hex this phase (10.4)
     breakthrough_tried: bool = False
+    # --- vehicle crossings (8.12, Appendices A and B; 9.48, 9.86, 9.87) ---
+    #: blocking features drawn through two or more of its sides
+    crossings: list[Crossing] = Field(default_factory=list)
+    #: a river-landing arrow points to it: Soviet vehicles may cross its balka (8.67)
+    river_landing: bool = False
 
 
 class HexsideSpec(base.HexsideSpec):
@@ -257,6 +290,28 @@ class Scenario(base.Scenario):
                 add((*path, "immobilized"), f"only Soviet tanks become immobilized tanks "
                     f"(16.3): a '{cls}' unit is never immobilized")
 
+    def _check_crossings(self, hid: str, spec: HexSpec, add: base.Add) -> None:
+        seen: set[str] = set()
+        for i, c in enumerate(spec.crossings):
+            path = ("map", "hexes", hid, "crossings", i)
+            if c.feature in seen:
+                add((*path, "feature"), f"a second '{c.feature}' crossing: give each "
+                    "feature once, with every side it runs through")
+            seen.add(c.feature)
+            if len(set(c.through)) != len(c.through):
+                add((*path, "through"), "a side is named twice")
+            for j, n in enumerate(c.through):
+                # a neighbour off the position (the feature runs on beyond its edge) may be
+                # named, as long as it is a hex of the printed numbering
+                if not SOS_FORMAT.is_id(n):
+                    add((*path, "through", j), f"'{n}' is not a hex id")
+                elif n not in self.map.hexes and not _on_map(n):
+                    add((*path, "through", j), f"'{n}' is off the map: columns run "
+                        f"01-{MAX_COLUMN}, rows 01-{MAX_ROW}")
+                elif self.grid.cube(hid).distance(self.grid.cube(n)) != 1:
+                    add((*path, "through", j), f"'{n}' is not next to {hid}: through names "
+                        "the neighbours across the sides the feature runs through (8.12)")
+
     def check(self, add: base.Add) -> None:
         for hid, spec in self.map.hexes.items():
             col, row = SOS_FORMAT.parse(hid)
@@ -276,6 +331,7 @@ class Scenario(base.Scenario):
                 add(("map", "hexes", hid, "interdicted"), "interdiction is IF explosion "
                     "markers or Stukas left on the hex (14.84): give their points in "
                     "explosions")
+            self._check_crossings(hid, spec, add)
         for i, r in enumerate(self.los):
             for j, h in enumerate(r.between):
                 if h not in self.map.hexes:

@@ -194,7 +194,8 @@ def enter_cost(chart: Tec, features: list[str], mobility: str, side_features: li
     """Half MPs to enter a hex with ``features`` across a hexside with ``side_features``;
     None if prohibited. The most costly terrain of the hex decides (8.11); across a road
     hexside the road rate, never into city, industrial or fortified hexes (8.11); a
-    bridge unit in a balka hex lets any unit cross it for 1 MP (17.12)."""
+    bridge unit in a balka hex lets any unit cross it for 1 MP (17.12), and a bridge
+    printed across a balka hexside lets any unit across it (8.12, 9.86)."""
     if "road" in side_features and not {"city", "industrial", "fortified"} & set(features):
         return chart.costs["roads"]["road"][mobility] or 0
     terr = [f for f in features if f in chart.costs["terrain"]] or ["clear"]
@@ -206,7 +207,7 @@ def enter_cost(chart: Tec, features: list[str], mobility: str, side_features: li
     for f in side_features:
         if f in chart.costs["hexsides"]:
             extra = chart.costs["hexsides"][f][mobility]
-            if extra is None and not (f == "balka" and bridge):
+            if extra is None and not (f == "balka" and (bridge or "bridge" in side_features)):
                 return None
             cost += extra or 0
     return cost

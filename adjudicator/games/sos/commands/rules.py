@@ -166,6 +166,11 @@ def print_before_combat(ans: BeforeCombat, console: Console) -> None:
         console.print(f"  {u.unit}: {u.budget} MP {cite([u.budget_rule])}; may end in "
                       f"{hexes} (MP spent)" + (f"; stops in {' '.join(u.stops)}"
                                                if u.stops else ""))
+        for h, f, x in u.no_crossing:
+            console.print(f"    a vehicle: does not cross the {f} in {h} {cite([x])}")
+        for h in u.landings:
+            console.print(f"    crosses the balka in {h} by its river-landing arrow "
+                          f"{cite(['8.67'])}")
         if u.carried_by:
             console.print(f"    or carried by {', '.join(u.carried_by)}, ending where it "
                           f"may {cite(['16.42', '16.45'])}")

@@ -33,6 +33,10 @@ class UnitRetreat:
     budget_rule: str = "9.48"
     #: transports that may carry it instead (16.42, 16.45): it ends where they may
     carried_by: list[str] = field(default_factory=list)
+    #: a vehicle's retreat stops short of crossing these: (hex, feature, rule), 8.12
+    no_crossing: list[tuple[str, str, str]] = field(default_factory=list)
+    #: balka hexes a Soviet vehicle's retreat crosses by their river-landing arrow (8.67)
+    landings: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -59,7 +63,10 @@ class BeforeCombat:
                            "refused": [{"reason": r, "rule": x} for r, x in u.refused],
                            "budget_mp": u.budget, "budget_rule": u.budget_rule,
                            "hexes": u.hexes, "stops": u.stops,
-                           "carried_by": u.carried_by}
+                           "carried_by": u.carried_by,
+                           "no_crossing": [{"hex": h, "feature": f, "rule": x}
+                                           for h, f, x in u.no_crossing],
+                           "river_landings": u.landings}
                           for u in self.units],
                 "rules": self.rules, "chart": self.chart}
 
@@ -144,6 +151,12 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
     stops: dict[str, list[str]] = {}
     for u, h, _ in a.rows("rbc_stop"):
         stops.setdefault(u, []).append(h)
+    crossing: dict[str, set[tuple[str, str, str]]] = {}
+    for u, h, f, x in a.rows("rbc_no_cross"):
+        crossing.setdefault(u, set()).add((h, str(f).replace("_", "-"), x))
+    landings: dict[str, list[str]] = {}
+    for u, h, _ in a.rows("rbc_landing"):
+        landings.setdefault(u, []).append(h)
     units = []
     for u in sc.units_at(hex_id):
         may = not blocked and u.id not in refused
@@ -152,12 +165,15 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
                                  dict(sorted(hexes.get(u.id, {}).items())),
                                  sorted(stops.get(u.id, [])),
                                  budget_rule.get(u.id, "9.48"),
-                                 sorted(carry.get(u.id, []))))
+                                 sorted(carry.get(u.id, [])),
+                                 sorted(crossing.get(u.id, set())),
+                                 sorted(landings.get(u.id, []))))
     stay = bool(a.rows("rbc_stay"))
     all_go = bool(a.rows("rbc_all"))
     rules = rules_of(["9.41", "9.43", "9.47", "9.48"] + [x for _, x in blocked]
                      + [x for why in refused.values() for _, x in why]
-                     + (["9.45"] if all_go else []) + budget_rules)
+                     + (["9.45"] if all_go else []) + budget_rules
+                     + (["8.12"] if crossing else []) + (["8.67"] if landings else []))
     return BeforeCombat(hex_id, units, blocked, stay, all_go, rules, _chart_info(chart))
 
 

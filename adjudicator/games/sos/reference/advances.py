@@ -30,11 +30,34 @@ def advancers(sc, hex_id: str, attackers: list[str], emptied: str, chart) -> set
             continue
         side_feats = list((sc.hexside(u.hex, hex_id) or type("N", (), {"features": []})())
                           .features)
-        if u.moves_as != "foot" and "road" not in side_feats and (
-                ("balka" in target.features and not bridge) or "balka" in side_feats):
+        # 9.86: a vehicle never across a balka hexside without a road or bridge; entering
+        # a balka hex is not crossing it (8.12)
+        if (u.moves_as != "foot" and "balka" in side_feats
+                and not {"road", "bridge"} & set(side_feats)):
+            continue
+        # 8.12 (reading 8.12#start, along-only): out of a blocking hex only along it
+        if u.moves_as != "foot" and _start_barred(sc, u.hex, hex_id, u.side):
             continue
         if enter_cost(chart, list(target.features), u.moves_as, side_feats,
                       bridge=bridge) is None:
             continue
         out.add(uid)
     return out
+
+
+def _start_barred(sc, here: str, there: str, side: str) -> bool:
+    from adjudicator.games.sos.crossings import across, verdict
+
+    if sc.readings.get("8.12#start", "owner-chooses") != "along-only":
+        return False
+    bridge = any(v.unit_class == "bridge" for v in sc.units_at(here))
+    landing = sc.map.hexes[here].river_landing and side == "soviet"  # 8.67
+    for c in sc.map.hexes[here].crossings:
+        if verdict(here, c.feature, c.vehicles)[0] != "blocked":
+            continue
+        if (c.feature == "balka" and (bridge or landing)) or not across(sc.grid, here,
+                                                                         c.through):
+            continue
+        if there not in c.through:
+            return True
+    return False

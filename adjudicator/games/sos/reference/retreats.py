@@ -101,10 +101,15 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
         heavy_start = pts >= 5 and mob in ("towed", "motorized")
         if heavy_start and reading == "ban-holds":
             continue
-        best: dict[str, int] = {}
-        queue: list[tuple[int, str]] = []
+        vehicle = mob != "foot"
+        # states are (hex, the hex it came from): vehicles may not pass through a hex
+        # from one bank of a blocking feature to the other (8.12)
+        best: dict[tuple[str, str], int] = {}
+        queue: list[tuple[int, str, str]] = []
         for n in sc.grid.neighbours(hex_id):
             if n in closed:
+                continue
+            if vehicle and start_barred(sc, hex_id, n, u.side):
                 continue
             c = enter_cost(chart, list(sc.map.hexes[n].features), mob,
                            _side_features(sc, hex_id, n),
@@ -114,27 +119,32 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
             c = min(c + extra, budget)
             if heavy_start:
                 c = budget  # it may leave by the one-hex minimum, and no further
-            if c < best.get(n, 10**9):
-                best[n] = c
-                heapq.heappush(queue, (c, n))
+            if c < best.get((n, hex_id), 10**9):
+                best[(n, hex_id)] = c
+                heapq.heappush(queue, (c, n, hex_id))
         while queue:
-            c, h = heapq.heappop(queue)
-            if c > best.get(h, 10**9):
+            c, h, prev = heapq.heappop(queue)
+            if c > best.get((h, prev), 10**9):
                 continue
             if sc.map.hexes[h].explosions >= 5 and mob in ("towed", "motorized"):
                 continue
+            if heavy_start and prev == hex_id:
+                continue
             for n in sc.grid.neighbours(h):
                 if n in closed or n == hex_id:
+                    continue
+                if vehicle and crosses(sc, h, prev, n, u.side):
                     continue
                 d = enter_cost(chart, list(sc.map.hexes[n].features), mob,
                                _side_features(sc, h, n),
                                bridge=any(v.unit_class == "bridge" for v in sc.units_at(n)))
                 if d is None or c + d > budget:
                     continue
-                if c + d < best.get(n, 10**9):
-                    best[n] = c + d
-                    heapq.heappush(queue, (c + d, n))
-        out[uid] = set(best)
+                if c + d < best.get((n, h), 10**9):
+                    best[(n, h)] = c + d
+                    heapq.heappush(queue, (c + d, n, h))
+        best_hex = {h for h, _ in best}
+        out[uid] = best_hex
     return out
 
 
@@ -149,6 +159,8 @@ def p_destinations(sc, hex_id: str, uid: str, chart) -> set[str]:
     for n in sc.grid.neighbours(hex_id):
         spec = sc.map.hexes[n]
         if n in closed or {"attack", "bombarded"} & set(spec.markers):
+            continue
+        if u.moves_as != "foot" and start_barred(sc, hex_id, n, u.side):
             continue
         if enter_cost(chart, list(spec.features), u.moves_as, _side_features(sc, hex_id, n),
                       bridge=any(v.unit_class == "bridge" for v in sc.units_at(n))) is None:
@@ -276,3 +288,40 @@ def p_stack_short(sc, hex_id: str, movers: dict[str, set[str]]) -> int:
         if ok:
             best = len(placed)
     return len(ids) - best
+
+
+def _blocking(sc, h: str, side: str):
+    """The blocking features through ``h`` that a vehicle of ``side`` may not cross (8.12,
+    17.12; 8.67: a Soviet vehicle crosses a balka hex a river-landing arrow points to)."""
+    from adjudicator.games.sos.crossings import verdict
+
+    spec = sc.map.hexes[h]
+    bridge = any(v.unit_class == "bridge" for v in sc.units_at(h))
+    landing = spec.river_landing and side == "soviet"
+    for c in spec.crossings:
+        if verdict(h, c.feature, c.vehicles)[0] == "blocked" and not (
+                c.feature == "balka" and (bridge or landing)):
+            yield c
+
+
+def crosses(sc, h: str, came_from: str, to: str, side: str) -> bool:
+    """Passing through ``h`` from ``came_from`` to ``to`` crosses a blocking feature."""
+    from adjudicator.games.sos.crossings import banks
+
+    for c in _blocking(sc, h, side):
+        parts = banks(sc.grid, h, c.through)
+        a = [i for i, b in enumerate(parts) if came_from in b]
+        z = [i for i, b in enumerate(parts) if to in b]
+        if a and z and a != z:
+            return True
+    return False
+
+
+def start_barred(sc, h: str, to: str, side: str) -> bool:
+    """Reading 8.12#start, along-only: a vehicle in ``h`` leaves only along the feature."""
+    from adjudicator.games.sos.crossings import banks
+
+    if sc.readings.get("8.12#start", "owner-chooses") != "along-only":
+        return False
+    return any(to not in c.through and len(banks(sc.grid, h, c.through)) > 1
+               for c in _blocking(sc, h, side))
