@@ -18,7 +18,7 @@ import difflib
 import json
 import sys
 from collections.abc import Callable
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
@@ -30,8 +30,25 @@ from adjudicator.hexgrid import DEFAULT_FORMAT, HexFormat, HexGrid, parse_hexsid
 from adjudicator.limits import MAX_DEPTH, MAX_NUMBER, nesting_message, read_text
 
 
+@cache
+def _cached_names(cls: type) -> tuple[str, ...]:
+    """The names of a class's cached properties (values derived once from the fields)."""
+    return tuple(name for klass in cls.__mro__ for name, attr in vars(klass).items()
+                 if isinstance(attr, cached_property))
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    def model_copy(self, *, update: Any = None, deep: bool = False) -> Any:
+        """A copy of the model. A copy with changed fields (or a deep one) drops the values
+        its original derived and cached from the old fields (its units by id, its grid,
+        its hexsides by pair), so it derives its own instead of answering from stale ones."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update or deep:
+            for name in _cached_names(type(copy)):
+                copy.__dict__.pop(name, None)
+        return copy
 
 
 class HexSpec(_Strict):

@@ -64,6 +64,28 @@ def test_a_file_is_read_with_its_games_model(toykb):
     assert sc.grid.fmt.prefix == "KB"
 
 
+def test_a_changed_copy_derives_its_own_cached_values(toykb):
+    """A copy made with changed units or map answers from its own fields, not from what
+    the original had cached (units by id, hexsides by pair, the grid)."""
+    sc = parse_scenario(GOOD, "pos.yaml")
+    assert set(sc.units_by_id) == {"A", "B"} and sc.hexside("KB3617", "KB3618")
+    assert sc.grid.are_adjacent("KB3617", "KB3717")
+    moved = sc.model_copy(update={"units": [u.model_copy(update={"hex": "KB3717"})
+                                            if u.id == "A" else u for u in sc.units]})
+    assert moved.units_by_id["A"].hex == "KB3717" and sc.units_by_id["A"].hex == "KB3617"
+    fewer = sc.model_copy(update={"units": sc.units[1:]})
+    assert set(fewer.units_by_id) == {"B"}
+    small = sc.map.model_copy(update={"hexes": {"KB3617": sc.map.hexes["KB3617"]},
+                                      "hexsides": {}})
+    cut = sc.model_copy(update={"map": small, "units": sc.units[:1]})
+    assert cut.hexside("KB3617", "KB3618") is None
+    assert "KB3717" not in cut.grid and "KB3717" in sc.grid
+    deep = sc.model_copy(deep=True)
+    assert deep.units_by_id["A"] is deep.units[0]
+    # an unchanged shallow copy keeps what was derived (the same fields)
+    assert sc.model_copy().units_by_id is sc.units_by_id
+
+
 def test_each_game_has_its_model():
     assert scenario_model("s42") is get_game("s42").scenario_model
     assert scenario_model("s42") is not Scenario

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from adjudicator.errors import InputError, Problem, read_input
 from adjudicator.graphmap import (
@@ -25,7 +25,7 @@ from adjudicator.graphmap import (
     TransitSpec,
     map_problems,
 )
-from adjudicator.scenario import _Collector, _describe, _plain, _read_document
+from adjudicator.scenario import _Collector, _describe, _plain, _read_document, _Strict
 
 SIDES = ("axis", "soviet")
 LINE_CLASSES = ("major", "minor", "inferior")
@@ -37,10 +37,6 @@ UNIT_TYPES = ("infantry", "armor", "cavalry", "hq", "rocket", "air", "parachute"
               "factory")
 NATIONALITIES = ("german", "hungarian", "rumanian", "italian", "finnish", "soviet")
 Side = Literal["axis", "soviet"]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 def _text(v: Any) -> Any:
