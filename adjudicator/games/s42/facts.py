@@ -999,12 +999,16 @@ def grid_fact_texts(m: MapSpec) -> dict[tuple[str, int], list[str]]:
     hexes = [f"hex({q[h]})" for h in order]
     edge = [f"edge({q[h]})" for h in order if None in table[h]]
     # Each adjacency, straight line and bent shape in one direction only (``adj_half``,
-    # ``straight_half``, ``bent_half``); ``static.lp`` derives both directions, which
-    # is cheaper in the grounder than making twice the symbols here.
+    # ``straight_half``, ``bent_half``), its lower end first (as clingo orders strings,
+    # by code point); ``static.lp`` derives both directions, which is cheaper in the
+    # grounder than making twice the symbols here, and ``bonds.lp`` reads the halves
+    # where it wants the lower end first.
     adj = [f"adj_half({q[a]},{q[b]})" for a, b in grid.edges()]
-    straight = [f"straight_half({q[a]},{q[mid]},{q[b]})"
+    straight = [f"straight_half({q[a]},{q[mid]},{q[b]})" if a < b else
+                f"straight_half({q[b]},{q[mid]},{q[a]})"
                 for a, mid, b in grid.straight_pairs()]
-    bent = [f"bent_half({q[a]},{q[b]},{q[m1]},{q[m2]})"
+    bent = [f"bent_half({q[a]},{q[b]},{q[m1]},{q[m2]})" if a < b else
+            f"bent_half({q[b]},{q[a]},{q[m1]},{q[m2]})"
             for a, b, m1, m2 in grid.bent_pairs()]
     edge_bent = [f"edge_bent({q[a]},{q[m1]},{q[m2]})" for a, m1, m2 in grid.bent_offmap()]
     return {("hex", 1): hexes, ("edge", 1): edge, ("adj_half", 2): adj,
