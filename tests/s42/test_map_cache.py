@@ -34,12 +34,18 @@ def _made(m) -> dict:
     return facts._map_texts(m)
 
 
-def test_the_cached_text_is_the_text_made_from_the_map(cache_dir):
+def test_the_cached_text_is_the_text_made_from_the_map(cache_dir, monkeypatch):
     m = load_scenario(DEMO).map
+    made = _made(m)
     first = facts.map_fact_texts(m)  # a miss: made and stored
     assert len(_entries(cache_dir)) == 1
+
+    def refuse(_m):
+        raise AssertionError("the text was made again instead of read from the cache")
+
+    monkeypatch.setattr(facts, "_map_texts", refuse)
     again = facts.map_fact_texts(m)  # a hit
-    assert first == again == _made(m)
+    assert first == again == made
     # every grid relation in one direction only, the other derived in static.lp
     assert ("adj_half", 2) in first and ("adj", 2) not in first
 
