@@ -54,11 +54,11 @@ def main(argv: list[str] | None = None) -> int:
               repeat=max(1, args.repeat), cold_repeat=max(1, args.cold_repeat))
     m = res["map"]
     table = Table("query", "workload", "adjudicator ms", "reference ms", "ratio",
-                  "spread ms (adj / ref)", "agree",
+                  "spread ms (adj / ref)", "cpu ratio", "agree",
                   title=f"warm queries on {m['hexes']} hexes, {m['units']} units")
     for name, q in res["queries"].items():
         if not q.get("available", True):
-            table.add_row(name, q["what"], "-", "-", "-", "not available")
+            table.add_row(name, q["what"], "-", "-", "-", "not available", "-", "-")
             continue
         ratio = q["ratio"]
         style = "red" if ratio is None or ratio > TARGETS.get(name, 10.0) else "green"
@@ -66,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"[{style}]{ratio:.2f}[/{style}]",
                       "{:.0f}-{:.0f} / {:.0f}-{:.0f}".format(*q["asp_spread_ms"],
                                                             *q["reference_spread_ms"]),
+                      f"{q['cpu_ratio']:.2f}" if "cpu_ratio" in q else "-",
                       "yes" if q["agree"] else "[red bold]NO[/red bold]")
     console.print(table)
     console.print(f"map part prepared once in {res['map_prepare_ms']:.0f} ms; a session is "

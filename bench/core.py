@@ -52,18 +52,25 @@ def _optional(module: str, attr: str) -> Any:
         return None
 
 
+#: The processor time (ms) of the last call ``_timed`` timed.
+_LAST_CPU = [0.0]
+
+
 def _timed(fn: Callable[[], Any], repeat: int = 1) -> tuple[float, Any]:
-    """Best wall time of ``repeat`` calls, in ms. As ``timeit`` does, the garbage
-    collector is run before and kept off during each call, so that neither side pays
-    for collecting the other's garbage."""
+    """Best wall time of ``repeat`` calls, in ms (the processor time of the last call
+    is left in ``_LAST_CPU``). As ``timeit`` does, the garbage collector is run before
+    and kept off during each call, so that neither side pays for collecting the
+    other's garbage."""
     best, out = float("inf"), None
     for _ in range(repeat):
         gc.collect()
         gc.disable()
         try:
+            c0 = time.process_time()
             t0 = time.perf_counter()
             out = fn()
             best = min(best, time.perf_counter() - t0)
+            _LAST_CPU[0] = (time.process_time() - c0) * 1000.0
         finally:
             gc.enable()
     return best * 1000.0, out
@@ -230,6 +237,7 @@ def _interleaved(asp: Callable[[], Any], ref: Callable[[], Any],
     asp_ms: list[float] = []
     ref_ms: list[float] = []
     asp_out = ref_out = None
+    _CPU["asp"], _CPU["ref"] = [], []
     for i in range(repeat):
         order = ((asp, asp_ms), (ref, ref_ms)) if i % 2 == 0 else ((ref, ref_ms), (asp, asp_ms))
         for fn, times in order:
@@ -237,9 +245,17 @@ def _interleaved(asp: Callable[[], Any], ref: Callable[[], Any],
             times.append(ms)
             if fn is asp:
                 asp_out = out
+                _CPU["asp"].append(_LAST_CPU[0])
             else:
                 ref_out = out
+                _CPU["ref"].append(_LAST_CPU[0])
     return asp_ms, asp_out, ref_ms, ref_out
+
+
+#: The processor times (ms) of each side's calls in the last ``_interleaved`` run. On a
+#: machine shared with other work the wall time of a call also waits for the processor;
+#: the processor time measures the program alone.
+_CPU: dict[str, list[float]] = {"asp": [], "ref": []}
 
 
 def _median(xs: list[float]) -> float:
@@ -276,9 +292,12 @@ def run_cases(sc: Scenario, solver: Solver, progress: Progress, repeat: int = 3,
                                                       repeat)
         agree = bool(case.same(asp_out, ref_out))
         asp_ms, ref_ms = _median(asp_t), max(_median(ref_t), 0.01)
+        asp_cpu, ref_cpu = _median(_CPU["asp"]), max(_median(_CPU["ref"]), 0.01)
         results[case.name] = {
             "asp_ms": asp_ms, "reference_ms": ref_ms, "ratio": round(asp_ms / ref_ms, 2),
             "asp_spread_ms": _spread(asp_t), "reference_spread_ms": _spread(ref_t),
+            "asp_cpu_ms": asp_cpu, "reference_cpu_ms": ref_cpu,
+            "cpu_ratio": round(asp_cpu / ref_cpu, 2),
             "agree": agree, "what": case.what,
         }
     return results

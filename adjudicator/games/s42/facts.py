@@ -869,22 +869,22 @@ def map_symbols(m: MapSpec) -> tuple[clingo.Symbol, ...]:
 
 
 def map_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
-    """Map facts as symbols, by predicate (name, arity); computed once per distinct map."""
+    """Map facts as symbols, by predicate (name, arity); computed once per distinct map
+    (and, for this module's own facts, their text kept in the on-disk cache: see
+    ``map_fact_texts``)."""
     digest = map_digest(m)
     if digest not in _SYMBOLS:
         if len(_SYMBOLS) > 8:
             _SYMBOLS.clear()
-        groups = grid_symbol_groups(m)
         if map_facts is _OWN_MAP_FACTS:
-            texts: dict[tuple[str, int], list[str]] = {}
-            for cls, values in _map_rows(m, grid_relations=False):
-                name, strings = _kinds(cls)
-                args = ",".join([_quote(v) if is_str else str(v)
-                                 for v, is_str in zip(values, strings, strict=True)])
-                texts.setdefault((name, len(values)), []).append(f"{name}({args})")
-            for key, rows in texts.items():
-                groups.setdefault(key, []).extend(_terms(rows))
+            texts = map_fact_texts(m, digest)
+            try:
+                groups = {key: _terms(text, count) for key, (count, text) in texts.items()}
+            except ValueError:  # (an entry whose checksum was forged)
+                groups = {key: _terms(text, count)
+                          for key, (count, text) in _map_texts(m).items()}
         else:
+            groups = grid_symbol_groups(m)
             for fact in map_facts(m, grid_relations=False):
                 meta = type(fact).meta
                 groups.setdefault((meta.name, meta.arity), []).append(fact.raw)
@@ -892,22 +892,104 @@ def map_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
     return _SYMBOLS[digest]
 
 
-def _terms(texts: list[str]) -> list[clingo.Symbol]:
-    """The symbols of terms written as text, parsed by clingo in one call (several
-    times faster than making them one by one from Python)."""
-    if not texts:
+#: The kind of the on-disk cache entries holding a map's fact text.
+MAP_TEXT_KIND = "s42-map-facts"
+
+
+def _map_text_key(digest: str) -> str:
+    """The cache key of a map's fact text: the map's digest, the code that writes the
+    text (this module and the hex grid, by name, size and time) and clingo's version."""
+    from adjudicator import cache, hexgrid
+
+    code = cache.digest_of_files([__file__, hexgrid.__file__])
+    return hashlib.sha256(f"{digest}\0{code}\0{clingo.__version__}".encode()).hexdigest()[:32]
+
+
+def _texts_checksum(rows: list[list[Any]]) -> str:
+    h = hashlib.sha256()
+    for name, arity, count, text in rows:
+        h.update(f"{name}/{arity}/{count}\0{text}\0".encode())
+    return h.hexdigest()
+
+
+def map_fact_texts(m: MapSpec, digest: str | None = None
+                   ) -> dict[tuple[str, int], tuple[int, str]]:
+    """Each map predicate (name, arity) -> the number of its facts and their text,
+    comma-separated. Kept in the on-disk cache (``adjudicator.cache``) under a key
+    made of the map's digest, the code that writes the text and clingo's version, so
+    a changed map or a changed writer never reads an old entry. An entry is used only
+    if it is whole: its checksum (over every predicate, count and text) must match
+    and its layout must be the one written here; a corrupt, truncated or edited entry
+    is ignored and written again, and a cache that cannot be read or written only
+    costs the time of making the text."""
+    from adjudicator import cache
+
+    key = _map_text_key(digest or map_digest(m))
+    entry = cache.read_json(MAP_TEXT_KIND, key)
+    hit = _valid_texts(entry)
+    if hit is not None:
+        return hit
+    texts = _map_texts(m)
+    rows = [[name, arity, count, text] for (name, arity), (count, text) in texts.items()]
+    cache.write_json(MAP_TEXT_KIND, key, {"rows": rows, "sha256": _texts_checksum(rows)})
+    return texts
+
+
+def _valid_texts(entry: Any) -> dict[tuple[str, int], tuple[int, str]] | None:
+    """The texts of a cache entry, or None if it is not exactly as written."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("rows"), list):
+        return None
+    rows = entry["rows"]
+    out: dict[tuple[str, int], tuple[int, str]] = {}
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 4 and isinstance(row[0], str)
+                and isinstance(row[1], int) and isinstance(row[2], int)
+                and isinstance(row[3], str) and (row[0], row[1]) in _MAP_TEXT_SIGS):
+            return None
+        out[(row[0], row[1])] = (row[2], row[3])
+    if entry.get("sha256") != _texts_checksum(rows):
+        return None
+    return out
+
+
+def _map_texts(m: MapSpec) -> dict[tuple[str, int], tuple[int, str]]:
+    """Each map predicate -> the number of its facts and their text (made from the map)."""
+    texts = grid_fact_texts(m)
+    for cls, values in _map_rows(m, grid_relations=False):
+        name, strings = _kinds(cls)
+        args = ",".join([_quote(v) if is_str else str(v)
+                         for v, is_str in zip(values, strings, strict=True)])
+        texts.setdefault((name, len(values)), []).append(f"{name}({args})")
+    return {k: (len(v), ",".join(v)) for k, v in texts.items() if v}
+
+
+def _terms(text: str | list[str], count: int | None = None) -> list[clingo.Symbol]:
+    """The symbols of terms written as text (a list, or one comma-separated string of
+    ``count`` terms), parsed by clingo in one call (several times faster than making
+    them one by one from Python)."""
+    if isinstance(text, list):
+        text, count = ",".join(text), len(text)
+    if not count:
         return []
-    out = clingo.parse_term(f"f({','.join(texts)})").arguments
-    if len(out) != len(texts):
+    try:
+        out = clingo.parse_term(f"f({text})").arguments
+    except RuntimeError as exc:
+        raise ValueError("the map facts did not parse") from exc
+    if len(out) != count:
         raise ValueError("a map fact did not parse as one term")
     return out
 
 
 def grid_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]:
     """The map facts the grid alone decides (``hex``, ``edge``, ``adj``, ``straight``,
-    ``bent``, ``edge_bent``), as symbols made straight from the grid's neighbour
-    table: the text of each fact, parsed by clingo one predicate at a time, no fact
-    object per atom."""
+    ``bent``, ``edge_bent``; the middle three in one direction only), as symbols made
+    straight from the grid's neighbour table: the text of each fact, parsed by clingo
+    one predicate at a time, no fact object per atom."""
+    return {k: _terms(v) for k, v in grid_fact_texts(m).items() if v}
+
+
+def grid_fact_texts(m: MapSpec) -> dict[tuple[str, int], list[str]]:
+    """The text of the facts ``grid_symbol_groups`` makes, by predicate."""
     from adjudicator.hexgrid import HexGrid
 
     grid = HexGrid.of(m.hexes, m.shifted)
@@ -916,25 +998,22 @@ def grid_symbol_groups(m: MapSpec) -> dict[tuple[str, int], list[clingo.Symbol]]
     order = sorted(m.hexes)
     hexes = [f"hex({q[h]})" for h in order]
     edge = [f"edge({q[h]})" for h in order if None in table[h]]
-    adj = []
-    for a, b in grid.edges():
-        sa, sb = q[a], q[b]
-        adj.append(f"adj({sa},{sb})")
-        adj.append(f"adj({sb},{sa})")
-    straight = []
-    for a, mid, b in grid.straight_pairs():
-        sa, sm, sb = q[a], q[mid], q[b]
-        straight.append(f"straight({sa},{sm},{sb})")
-        straight.append(f"straight({sb},{sm},{sa})")
-    bent = []
-    for a, b, m1, m2 in grid.bent_pairs():
-        sa, sb, s1, s2 = q[a], q[b], q[m1], q[m2]
-        bent.append(f"bent({sa},{sb},{s1},{s2})")
-        bent.append(f"bent({sb},{sa},{s1},{s2})")
+    # Each adjacency, straight line and bent shape in one direction only (``adj_half``,
+    # ``straight_half``, ``bent_half``), its lower end first (as clingo orders strings,
+    # by code point); ``static.lp`` derives both directions, which is cheaper in the
+    # grounder than making twice the symbols here, and ``bonds.lp`` reads the halves
+    # where it wants the lower end first.
+    adj = [f"adj_half({q[a]},{q[b]})" for a, b in grid.edges()]
+    straight = [f"straight_half({q[a]},{q[mid]},{q[b]})" if a < b else
+                f"straight_half({q[b]},{q[mid]},{q[a]})"
+                for a, mid, b in grid.straight_pairs()]
+    bent = [f"bent_half({q[a]},{q[b]},{q[m1]},{q[m2]})" if a < b else
+            f"bent_half({q[b]},{q[a]},{q[m1]},{q[m2]})"
+            for a, b, m1, m2 in grid.bent_pairs()]
     edge_bent = [f"edge_bent({q[a]},{q[m1]},{q[m2]})" for a, m1, m2 in grid.bent_offmap()]
-    groups = {("hex", 1): hexes, ("edge", 1): edge, ("adj", 2): adj,
-              ("straight", 3): straight, ("bent", 4): bent, ("edge_bent", 3): edge_bent}
-    return {k: _terms(v) for k, v in groups.items() if v}
+    return {("hex", 1): hexes, ("edge", 1): edge, ("adj_half", 2): adj,
+            ("straight_half", 3): straight, ("bent_half", 4): bent,
+            ("edge_bent", 3): edge_bent}
 
 
 _LINKS: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -961,5 +1040,11 @@ def place_links(m: MapSpec) -> dict[str, tuple[str, ...]]:
 
 
 def map_signatures() -> frozenset[tuple[str, int]]:
-    """Name and arity of every map-part predicate."""
-    return frozenset((p.meta.name, p.meta.arity) for p in MAP_PREDICATES)
+    """Name and arity of every map-part predicate (with the one-direction halves of
+    ``adj``, ``straight`` and ``bent`` that ``grid_symbol_groups`` gives)."""
+    return frozenset((p.meta.name, p.meta.arity) for p in MAP_PREDICATES) | _HALVES
+
+
+_HALVES = frozenset({("adj_half", 2), ("straight_half", 3), ("bent_half", 4)})
+#: The predicates a cached map text may hold.
+_MAP_TEXT_SIGS = frozenset((p.meta.name, p.meta.arity) for p in MAP_PREDICATES) | _HALVES
