@@ -428,3 +428,23 @@ def test_24_1_1_axis_vp_hexes_count_only_with_a_line_of_supply():
     assert vp["0401"].counts is True and vp["0401"].axis == "in-supply"
     assert vp["0801"].counts is False and vp["0801"].axis == "out-of-supply"
     assert vp["0801"].soviet == "isolated"
+
+
+@pytest.mark.rules("16.2.1", "16.5.1")
+def test_16_2_1_a_pocket_no_source_is_joined_to_is_not_flooded_for_cuts():
+    """An isolated unit whose side has no source at all gets no cuts, so the answer
+    holds none of its pocket's steps; with a source beyond a cut the pocket is
+    flooded and its cuts named."""
+    from adjudicator.games.s42.queries.supply import solve_supply
+
+    units = [unit("A", "axis", "0501"), unit("S", "soviet", "0301")]
+    none = corridor(units, entry_areas={})
+    u = supply(none).unit("A")
+    assert u.status == "isolated" and u.cuts == [] and "no friendly Supply Source" in u.reason
+    ans = solve_supply(none)
+    assert not list(ans.rows_unsorted("supply_pocket_link", 3))
+    assert not list(ans.rows_unsorted("supply_pocket_first", 3))
+    cut = corridor(units)  # Entry Area W beyond the Soviet unit in 0301
+    u = supply(cut).unit("A")
+    assert u.status == "isolated" and u.cut is not None
+    assert list(solve_supply(cut).rows_unsorted("supply_pocket_first", 3))

@@ -520,11 +520,11 @@ class _Pockets:
 def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[Cut]:
     """Every refused step out of the pocket, nearest to the unit first."""
     shifted = sc.grid.shifted
+    q0, r0 = _cube(h0, shifted)
 
-    def dist(a: str, b: str) -> int:
-        qa, ra = _cube(a, shifted)
+    def dist(b: str) -> int:
         qb, rb = _cube(b, shifted)
-        return max(abs(qa - qb), abs(ra - rb), abs(qa + ra - qb - rb))
+        return max(abs(q0 - qb), abs(r0 - rb), abs(q0 + r0 - qb - rb))
 
     by_step: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
     for a, b, r, w in cuts:
@@ -533,12 +533,19 @@ def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[
         whys.add(w)
     out = []
     for (a, b), (rules, whys) in by_step.items():
-        if "ezoc_twice" in whys:
-            rules.add("16.3.2")
-        why = "; ".join(CUT_WHY.get(w, w) for w in sorted(whys))
-        out.append(Cut(a, b, why, sorted_rules(rules), dist(h0, b)))
-    out.sort(key=lambda c: (c.distance, dist(h0, c.from_hex), c.from_hex, c.into))
+        why, named = _cut_words(frozenset(rules), frozenset(whys))
+        out.append(Cut(a, b, why, list(named), dist(b)))
+    out.sort(key=lambda c: (c.distance, dist(c.from_hex), c.from_hex, c.into))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _cut_words(rules: frozenset[str], whys: frozenset[str]) -> tuple[str, tuple[str, ...]]:
+    """A refused step's reasons in words and its rules in order (the same few
+    combinations recur along every pocket, so each is worded once)."""
+    if "ezoc_twice" in whys:
+        rules = rules | {"16.3.2"}
+    return "; ".join(CUT_WHY.get(w, w) for w in sorted(whys)), tuple(sorted_rules(rules))
 
 
 @lru_cache(maxsize=65536)
