@@ -106,6 +106,11 @@ class Style:
         """SVG for what a hex holds beyond its terrain, centred at (x, y)."""
         return []
 
+    def hex_drawing(self, hex_id: str, spec, g: Geometry) -> list[str]:
+        """SVG drawn across a hex that needs the map's geometry (``g``), such as a
+        feature running from one of its sides to another."""
+        return []
+
     def hexside_features(self, key: str, hs, seg: str, cseg: str,
                          middle: tuple[float, float]) -> list[str]:
         """SVG for a hexside's features: ``seg`` are the attributes of the shared edge's
@@ -242,6 +247,7 @@ def render_svg(sc: Scenario, layers: list[Layer], style: Style | None = None) ->
             f'fill="#555">{hid}</text>'
         )
         out.extend(style.hex_features(spec, x, y))
+        out.extend(style.hex_drawing(hid, spec, g))
     # shaded overlays (ZOC etc.) under the hexside features
     for layer in layers:
         for s in layer.shades:

@@ -70,6 +70,21 @@ def test_9_86_a_vehicle_may_not_advance_across_a_balka_without_bridge_or_road():
     assert "t" in ans.may  # a bridge unit in the hex lets it across (17.12)
 
 
+@pytest.mark.rules("17.12")
+def test_17_12_no_crossing_over_a_bridge_in_a_pinned_hex():
+    through = {"0405": {"features": ["balka"], "crossings": [
+        {"feature": "balka", "through": ["0306", "0505"]}]}}
+    tank = unit("t", "german", "0405", "armor", movement=18)
+    bridge = unit("br", "soviet", "0405", "bridge")
+    along = {"8.12#start": "along-only"}
+    ans = adv([tank], hexes=through, extra=[bridge, unit("i", "german", "0405")],
+              readings=along)
+    assert "t" in ans.may
+    ans = adv([tank], hexes=through,
+              extra=[bridge, unit("i", "german", "0405", pinned=True)], readings=along)
+    assert ans.refused == {"t": [("vehicle-across-balka", "9.86")]}
+
+
 @pytest.mark.rules("8.12")
 def test_8_12_out_of_a_hex_a_blocking_feature_runs_through_by_reading():
     def crossing(feature, **kw):

@@ -9,6 +9,7 @@ from sos_fire_helpers import INF, position
 
 from adjudicator.games import get_game
 from adjudicator.games.sos.commands.fire import breakthrough_attack, markers
+from adjudicator.games.sos.crossings import banks
 
 DEMO = str(get_game("sos").demo_path)
 SOV = f'id: "S1", side: soviet, hex: "0404", {INF}'
@@ -174,3 +175,47 @@ def test_breakthrough_command(capsys):
     assert r.code == 0 and "Breakthru marker at 1306" in r.out and "4/524" in r.out
     r = run(capsys, "breakthrough", DEMO, "--target", "1104")
     assert r.code == 2 and "--attackers" in r.err
+
+
+
+def _through(feature="balka"):
+    """A balka (or the Wall) drawn through 0404 between its sides towards 0403 and 0405:
+    0304 and 0305 lie on one bank, 0504 and 0505 on the other."""
+    return {"0404": f'{{features: [{feature}], crossings: [{{feature: {feature}, '
+                    f'through: ["0403", "0405"]}}]}}'}
+
+
+def test_the_banks_of_the_feature_drawn_through_0404():
+    sc = position([SOV], _through(), phase=3)
+    assert sorted(map(sorted, banks(sc.grid, "0404", ["0403", "0405"]))) == [
+        ["0304", "0305"], ["0504", "0505"]]
+
+
+@pytest.mark.rules("10.2")
+@pytest.mark.parametrize("feature", ["balka", "tartar-wall"])
+def test_10_2_feature_drawn_through_the_target_crossed_from_two_banks(feature):
+    # attackers on one bank, or along the feature: the hex counts clear
+    sc = position([SOV, g("G", "0304"), g("H", "0305")], _through(feature), phase=3)
+    assert bt(sc, ["G", "H"])["allowed"]
+    assert bt(position([SOV, g("G", "0403")], _through(feature), phase=3), ["G"])["allowed"]
+    # attackers on both banks: the attack crosses the feature
+    sc = position([SOV, g("G", "0304"), g("E", "0504")], _through(feature), phase=3)
+    b = bt(sc, ["G", "E"])
+    assert not b["allowed"] and "10.2" in rules_of(b)
+    # a rail cut drawn the same way is not a balka or the Wall
+    cut = {"0404": '{crossings: [{feature: rail-cut, through: ["0403", "0405"]}]}'}
+    sc = position([SOV, g("G", "0304"), g("E", "0504")], cut, phase=3)
+    assert bt(sc, ["G", "E"])["allowed"]
+
+
+@pytest.mark.rules("10.2")
+def test_10_2_feature_drawn_through_the_target_reading_any_bank():
+    units = [SOV, g("G", "0304")]
+    assert bt(position(units, _through(), phase=3), ["G"])["allowed"]
+    sc = position(units, _through(), phase=3, extra='readings: {"10.2#bank": any-bank}\n')
+    b = bt(sc, ["G"])
+    assert not b["allowed"] and "10.2" in rules_of(b)
+    # along the feature it crosses nothing, under either reading
+    sc = position([SOV, g("G", "0403")], _through(), phase=3,
+                  extra='readings: {"10.2#bank": any-bank}\n')
+    assert bt(sc, ["G"])["allowed"]

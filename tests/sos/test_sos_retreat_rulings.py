@@ -572,3 +572,23 @@ def test_8_67_soviet_vehicles_cross_a_balka_hex_a_river_landing_arrow_points_to(
     # the arrows serve the Soviet side only: a German tank still stops short
     got, _ = tank_retreat({"0405": {**BALKA_0405["0405"], "river_landing": True}})
     assert "0406" not in got["t"].hexes
+
+
+def _bridge_retreat(extra):
+    hx = {"0404": {"markers": ["attack"]}, "0405": {"features": ["balka"]}}
+    sc = position([unit("s", "soviet", "0402"), unit("t", "german", "0404", "armor",
+                                                      movement=18), *extra],
+                  hexes=hx, phase=12, phasing="soviet")
+    return units(before_combat(sc, "0404", ["s"]))["t"]
+
+
+@pytest.mark.rules("17.12")
+def test_17_12_a_bridge_in_a_pinned_hex_may_not_be_used():
+    bridge = unit("br", "german", "0405", "bridge")
+    # without a bridge the balka hex 0405 costs the tank 3 MP; over a bridge unit 1 MP
+    assert _bridge_retreat([]).hexes["0405"] == 3
+    assert _bridge_retreat([bridge]).hexes["0405"] == 1
+    # a pinned unit in the bridge's hex: the bridge may not be used, the balka's cost holds
+    pinned = unit("p", "german", "0405", pinned=True)
+    assert _bridge_retreat([bridge, pinned]).hexes["0405"] == 3
+    assert _bridge_retreat([bridge, unit("p", "german", "0405")]).hexes["0405"] == 1

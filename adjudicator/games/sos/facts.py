@@ -168,10 +168,14 @@ def rule_facts(sc: Scenario, chart=None) -> list[str]:
             for x, y in ((a, b), (b, a)):
                 feats = sc.map.hexes[y].features
                 for m in classes:
-                    c = enter_cost(chart, list(feats), m, sides.get((x, y), []),
-                                   bridge=y in bridges)
-                    out.append(f"cost({m},{q(x)},{q(y)},{c})." if c is not None
-                               else f"no_entry({m},{q(x)},{q(y)}).")
+                    # into a hex with a bridge unit: the chart's cost with and without the
+                    # bridge; base.lp says which applies (17.12)
+                    for via in (("bridge", "plain") if y in bridges else ("",)):
+                        c = enter_cost(chart, list(feats), m, sides.get((x, y), []),
+                                       bridge=via == "bridge")
+                        pre, arg = ("_via", f"{via},") if via else ("", "")
+                        out.append(f"cost{pre}({arg}{m},{q(x)},{q(y)},{c})." if c is not None
+                                   else f"no_entry{pre}({arg}{m},{q(x)},{q(y)}).")
     return out
 
 

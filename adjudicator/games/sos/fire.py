@@ -17,7 +17,7 @@ import clingo
 
 from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.sos import charts
-from adjudicator.games.sos.facts import const, map_facts, q
+from adjudicator.games.sos.facts import const, crossing_facts, map_facts, q
 from adjudicator.games.sos.los import _solve, lines_of_sight
 from adjudicator.games.sos.tec import Tec, tec_chart
 from adjudicator.scenario import Scenario
@@ -285,7 +285,8 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
     tec = tec_chart(tec_path)
     facts, los_rules = request_facts(sc, req)
     program = (map_facts(sc) + unit_facts(sc) + hex_facts(sc, _related(sc, req))
-               + chart_facts(attc, seq, tec) + world_facts(sc, req.retreat) + facts)
+               + chart_facts(attc, seq, tec) + world_facts(sc, req.retreat)
+               + crossing_facts(sc) + facts)
     atoms = _solve("\n".join(program), list(files) + ["sos/fire_show.lp"])
     by = {}
     for a in atoms:

@@ -194,7 +194,8 @@ def enter_cost(chart: Tec, features: list[str], mobility: str, side_features: li
     """Half MPs to enter a hex with ``features`` across a hexside with ``side_features``;
     None if prohibited. The most costly terrain of the hex decides (8.11); across a road
     hexside the road rate, never into city, industrial or fortified hexes (8.11); a
-    bridge unit in a balka hex lets any unit cross it for 1 MP (17.12), and a bridge
+    bridge unit in a balka hex lets any unit cross it for 1 MP (17.12; whether the bridge
+    may be used, base.lp says), and a bridge
     printed across a balka hexside lets any unit across it (8.12, 9.86)."""
     if "road" in side_features and not {"city", "industrial", "fortified"} & set(features):
         return chart.costs["roads"]["road"][mobility] or 0
