@@ -421,8 +421,9 @@ def _area_unit(sc: Scenario, rec: UnitSupply, src_by, net: _RoadNet, exits,
 class _Pockets:
     """The pockets of the isolated units, from the steps the encoding approved.
 
-    ``supply_pocket_first`` (out of a unit's own hex), ``supply_pocket_link`` (out of
-    a hex a line has entered) and ``supply_refused`` come once per side for all its
+    ``supply_pocket_first`` (out of a unit's own hex), ``supply_pocket_pair`` and
+    ``supply_pocket_oneway`` (out of a hex a line has entered: the steps that go both
+    ways once, and those that go one way) and ``supply_refused`` come once per side for all its
     pockets; a unit's pocket is its hex and what the approved steps reach from it.
     When every approved step between two hexes can be taken both ways (the usual
     case), the reach of a hex is its connected piece, found once for all units.
@@ -433,7 +434,10 @@ class _Pockets:
         for s, h0, b in ans.rows_unsorted("supply_pocket_first", 3):
             self.first[(s, h0)].append(b)
         links: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-        for s, a, b in ans.rows_unsorted("supply_pocket_link", 3):
+        for s, a, b in ans.rows_unsorted("supply_pocket_pair", 3):
+            links[s][a].append(b)
+            links[s][b].append(a)
+        for s, a, b in ans.rows_unsorted("supply_pocket_oneway", 3):
             links[s][a].append(b)
         # A reach from the first steps only passes through hexes some step enters:
         # the steps out of the others are dropped (a unit's own hex may be one no
