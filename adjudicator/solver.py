@@ -22,7 +22,9 @@ and ground once. Every query after that is ground in the same control:
   part is ground with ``(k, p, w)``, and the conclusions the query shows are
   collected as the grounder outputs them (``_Output``, a clingo observer; the
   session shows nothing but the parts' ``#show`` signatures), so reading them
-  costs only this query's atoms;
+  costs only this query's atoms (a conclusion another query shows, which this
+  part derives for its own use, is renamed in this part, ``HIDDEN``, so that the
+  other part's ``#show`` does not output it for this part's questions);
 * a question may name a window of hexes; then only the units and control there
   are added for its position (``Solver.solve``);
 * several questions of one query may be ground together (``Solver.solve_many``):
@@ -325,6 +327,24 @@ class _Rename(ast.Transformer):
         return node.update(symbol=node.symbol.update(name=name))
 
 
+class _RenameAll(ast.Transformer):
+    """Renames the atoms of some predicates wherever they occur in a rule."""
+
+    def __init__(self, names: dict[tuple[str, int], str]):
+        self.names = names
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+        sig = _signature(node.symbol)
+        name = self.names.get(sig) if sig else None
+        if name is None:
+            return node
+        return node.update(symbol=node.symbol.update(name=name))
+
+
+#: The suffix of a shown predicate's name in a part that derives it without showing it.
+HIDDEN = "__own"
+
+
 def _copy_rule(name: str, inner: str, arity: int) -> ast.AST:
     """``name(X0,..) :- inner(X0,..).``"""
     args = [ast.Variable(_LOC, f"X{i}") for i in range(arity)]
@@ -488,6 +508,8 @@ def build_part(
     if shown_from is not None:
         own = _file_heads(shown_from) | ALWAYS_SHOWN
     shown: dict[str, set[int]] = {}
+    #: every signature the encodings show, for this query or another
+    shown_anywhere: set[tuple[str, int]] = set()
     for n, arity in ALWAYS_SHOWN:
         shown.setdefault(n, set()).add(arity)
     rules: list[ast.AST] = []
@@ -518,6 +540,7 @@ def build_part(
             sig = (st.name, st.arity)
             if sig in static or sig in position:
                 raise EncodingError(f"{where}: only conclusions can be shown, not {sig}")
+            shown_anywhere.add(sig)
             if own is None or sig in own:
                 shown.setdefault(st.name, set()).add(st.arity)
         elif t == ast.ASTType.Defined:
@@ -531,6 +554,17 @@ def build_part(
             raise EncodingError(f"{where}: unsupported statement {t}")
     shown_sigs = {(n, a) for n, arities in shown.items() for a in arities}
     kept = slice_rules(rules, shown_sigs, static | position, given)
+    # A conclusion another query shows, which this part derives for its own use, is
+    # renamed in this part: the session's control holds every part, and a #show
+    # statement there shows a predicate whichever part derives it, so this part's
+    # questions would otherwise output (and pay for) atoms nobody reads.
+    derived = set().union(*(_head_signatures(r) for r in kept)) if kept else set()
+    hide = {sig: f"{sig[0]}{HIDDEN}" for sig in (shown_anywhere - shown_sigs) & derived}
+    if hide:
+        hider = _RenameAll(hide)
+        kept = [hider.visit(r) for r in kept]
+        defined = [st.update(name=hide[(st.name, st.arity - 1)])
+                   if (st.name, st.arity - 1) in hide else st for st in defined]
     world = facts.world_signatures() & position
     reads: set[tuple[str, int]] = set()
     for r in kept:

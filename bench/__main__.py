@@ -79,6 +79,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{p['open']['asp_ms']:.0f} ms with open supply: "
                   f"{p['pocket_over_open']:.2f}x (reference {p['pocket']['reference_ms']:.0f} "
                   f"and {p['open']['reference_ms']:.0f} ms)")
+    if "joined" in p:
+        console.print(f"the same pocket with a source joined to it (every isolated unit's "
+                      f"cuts named): {p['joined']['asp_ms']:.0f} ms: "
+                      f"{p['joined_over_open']:.2f}x open (reference "
+                      f"{p['joined']['reference_ms']:.0f} ms)")
     w = res["warm_session"]
     console.print(f"warm session: {w['what']}: {w['five_questions_ms']:.0f} ms")
     if "cold" in res:

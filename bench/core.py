@@ -316,14 +316,32 @@ def pocket_data(data: dict[str, Any], side: str = "axis") -> dict[str, Any]:
     return out
 
 
-def supply_pair(data: dict[str, Any], progress: Progress, repeat: int) -> dict[str, Any]:
+def joined_pocket_data(data: dict[str, Any], side: str = "axis") -> dict[str, Any]:
+    """The pocket of ``pocket_data`` with a Supply Source of ``side`` placed in a hex the
+    enemy holds (the middle one of those hexes, by id): a source is joined to the
+    pocket but no line reaches it, so every isolated unit gets its cuts named."""
+    out = pocket_data(data, side)
+    held = sorted({u["hex"] for u in out["units"]
+                   if u["side"] != side and u["hex"] in out["map"]["hexes"]})
+    if held:
+        out["supply_sources"] = [*out.get("supply_sources", []),
+                                 {"side": side, "hex": held[len(held) // 2]}]
+    return out
+
+
+def supply_pair(data: dict[str, Any], progress: Progress, repeat: int,
+                joined: bool = True) -> dict[str, Any]:
     """Warm ``supply`` on a position with open supply and on the same map with the Axis
-    in one pocket, each side of each timed interleaved with the reference."""
+    in one pocket (and, with ``joined``, in that pocket with a source joined to it),
+    each side of each timed interleaved with the reference."""
     from adjudicator.games.s42.queries.supply import supply as asp_supply
     from adjudicator.games.s42.reference.supply import supply as ref_supply
 
     out: dict[str, Any] = {}
-    for name, d in (("open", data), ("pocket", pocket_data(data))):
+    positions = [("open", data), ("pocket", pocket_data(data))]
+    if joined:
+        positions.append(("joined", joined_pocket_data(data)))
+    for name, d in positions:
         sc = scenario(d)
         solver = Solver(sc.game)
         solver.solve(sc, "zoc")
@@ -338,6 +356,10 @@ def supply_pair(data: dict[str, Any], progress: Progress, repeat: int) -> dict[s
                      "isolated_units": isolated,
                      "agree": compare.supply_table(asp_out) == compare.supply_table(ref_out)}
     out["pocket_over_open"] = round(out["pocket"]["asp_ms"] / out["open"]["asp_ms"], 2)
+    if joined:
+        out["joined_over_open"] = round(out["joined"]["asp_ms"] / out["open"]["asp_ms"], 2)
+        out["joined"]["what"] = ("the pocket with an Axis Supply Source in a Soviet-held "
+                                 "hex: a source joined, every isolated unit's cuts named")
     return out
 
 
@@ -618,7 +640,7 @@ def run(seed: int = 42, cols: int = 64, rows: int = 62, units: int = 300,
                "map_prepare_ms": round(prep, 1),
                "queries": run_cases(ssc, ssolver, lambda _m: None, repeat=1, stacks=5,
                                     n_attacks=5)}
-        pair = supply_pair(sdata, lambda _m: None, 1)
+        pair = supply_pair(sdata, lambda _m: None, 1, joined=False)
         pk = pair["pocket"]
         row["queries"]["supply_pocket"] = {
             **pk, "ratio": round(pk["asp_ms"] / max(pk["reference_ms"], 0.01), 2),

@@ -25,8 +25,9 @@ def test_bench_results_shape(tmp_path):
             assert q["note"].startswith("not available")
     assert res["scaling"][0]["hexes"] == 100
     assert res["timing"]["repeat"] == 1
-    for name in ("open", "pocket"):
+    for name in ("open", "pocket", "joined"):
         assert res["pocket"][name]["agree"] is True
+    assert res["pocket"]["joined_over_open"] > 0
     assert res["pocket"]["pocket"]["isolated_units"] > 0
     assert res["pocket"]["pocket_over_open"] > 0
     assert "supply_pocket" in res["scaling"][0]["queries"]

@@ -284,3 +284,28 @@ def test_shown_conclusions_are_never_position_level(tmp_path):
     assert re.fullmatch(r"out__[0-9a-f]{10}_p", inner)
     assert texts == ["mid(p,U) :- unit(p,U); not combat(p,U).", f"{inner}(p,U) :- mid(p,U)."]
     assert f"out(k,X0) :- {inner}(p,X0)." in [str(st) for st in part.statements]
+
+
+def test_a_conclusion_another_query_shows_is_not_output_for_this_one():
+    # The bonds query derives zoc_source/3 for its own use; the zoc query shows it. In
+    # one session, a bonds question outputs only what the bonds query shows.
+    solver = Solver("s42")
+    sc = pos([unit("A", "axis", "0404"), unit("S", "soviet", "0606")])
+    assert zoc(sc, solver).sources  # the zoc part (with #show zoc_source) is in the session
+    ans = solver.solve(pos([unit("A", "axis", "0404"), unit("S", "soviet", "0606")]), "supply")
+    names = {str(sym).split("(")[0] for sym, _ in ans.atoms}
+    assert names <= set(ans.shown)
+    assert "zoc_source" not in names and ans.rows("supply_status", 3)
+
+
+def test_a_part_renames_only_what_it_derives_and_another_query_shows(tmp_path):
+    base, own = tmp_path / "base.lp", tmp_path / "own.lp"
+    base.write_text("#show seen/1.\nseen(U) :- unit(U).\n")
+    own.write_text("#show out/1.\nout(U) :- seen(U).\n")
+    part = build_part("q_t", [base, own], frozenset(), shown_from=[own],
+                      facts=get_game("s42").facts)
+    text = "\n".join(str(st) for st in part.statements + part.position)
+    assert "seen__own(" in text and "seen(" not in text.replace("seen__own(", "")
+    assert "out(" in text.replace("out__", "")  # its own conclusion keeps its name
+    whole = build_part("q_t", [base, own], frozenset(), facts=get_game("s42").facts)
+    assert "__own" not in "\n".join(str(st) for st in whole.statements + whole.position)

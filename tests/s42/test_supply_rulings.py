@@ -442,7 +442,8 @@ def test_16_2_1_a_pocket_no_source_is_joined_to_is_not_flooded_for_cuts():
     u = supply(none).unit("A")
     assert u.status == "isolated" and u.cuts == [] and "no friendly Supply Source" in u.reason
     ans = solve_supply(none)
-    assert not list(ans.rows_unsorted("supply_pocket_link", 3))
+    assert not list(ans.rows_unsorted("supply_pocket_pair", 3))
+    assert not list(ans.rows_unsorted("supply_pocket_oneway", 3))
     assert not list(ans.rows_unsorted("supply_pocket_first", 3))
     cut = corridor(units)  # Entry Area W beyond the Soviet unit in 0301
     u = supply(cut).unit("A")

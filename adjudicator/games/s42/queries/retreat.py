@@ -277,10 +277,8 @@ def _rules(rules: Iterable[str]) -> list[str]:
     return sorted(set(rules), key=rule_key)
 
 
-def _collect(ans: Answer, req: RetreatRequest) -> dict[str, Any]:
-    """Sort the shown atoms of one stack by kind."""
-    h0 = req.hex
-    data: dict[str, Any] = {
+def _new_data() -> dict[str, Any]:
+    return {
         "layers": {}, "deaths": defaultdict(lambda: defaultdict(set)),
         "end_deaths": defaultdict(set), "ends": [], "allow": defaultdict(set),
         "los": defaultdict(set), "out": defaultdict(set),
@@ -288,45 +286,62 @@ def _collect(ans: Answer, req: RetreatRequest) -> dict[str, Any]:
         "status": {}, "status_rules": defaultdict(set), "detrain": set(), "again": {},
         "no_auto": set(), "desperate": set(), "kind_rules": defaultdict(set),
     }
-    for name, s in ans.each():
-        args = s.arguments
-        if name == "retreat_kind_rule":
-            data["kind_rules"][args[0].name].add(args[1].string)
-            continue
-        if not args or args[0].type != clingo.SymbolType.String or args[0].string != h0:
-            continue
-        if name == "retreat_move":
-            prof, k, a, b = args[1].name, _num(args[2]), args[3].string, args[4].string
-            data["layers"].setdefault(prof, _Layers(h0)).add_move(k, a, b)
-        elif name == "retreat_death":
-            prof, k, a, b = args[1].name, _num(args[2]), args[3].string, args[4].string
-            data["deaths"][(prof, k, a, b)][args[6].name].add(args[5].string)
-        elif name == "retreat_end_death":
-            data["end_deaths"][(args[1].name, _num(args[2]), args[3].string)].add(args[4].string)
-        elif name == "retreat_end":
-            data["ends"].append((args[1].name, _num(args[2]), args[3].string, args[4].name,
-                                 _num(args[5])))
-        elif name == "retreat_allow":
-            key = (args[1].name, _num(args[2]), args[3].string, args[4].string)
-            data["allow"][key].add(args[5].string)
-        elif name == "retreat_los":
-            data["los"][args[1].string].add(args[2].string)
-        elif name == "retreat_ruled_out":
-            data["out"][(args[1].name, args[2].string, args[3].name)].add(args[4].string)
-        elif name == "retreat_fate":
-            data["fate"][args[1].string][args[2].name].add(args[3].string)
-        elif name == "retreat_status":
-            data["status"][args[1].string] = args[2].name.replace("_", "-")
-            data["status_rules"][args[1].string].add(args[3].string)
-        elif name == "retreat_detrain":
-            data["detrain"].add(args[1].string)
-        elif name == "retreat_again":
-            data["again"][args[1].string] = args[2].string
-        elif name == "retreat_no_auto":
-            data["no_auto"].add(args[1].string)
-        elif name == "desperate_defense":
-            data["desperate"].add(args[1].string)
-    return data
+
+
+#: The shown atoms a retreat answer reads, by name and arity.
+_READ = (("retreat_move", 5), ("retreat_death", 7), ("retreat_end_death", 6),
+         ("retreat_end", 6), ("retreat_allow", 6), ("retreat_los", 3),
+         ("retreat_ruled_out", 6), ("retreat_fate", 4), ("retreat_status", 4),
+         ("retreat_detrain", 3), ("retreat_again", 3), ("retreat_no_auto", 2),
+         ("desperate_defense", 2))
+
+
+def _collect_all(ans: Answer, requests: Sequence[RetreatRequest]) -> dict[str, dict[str, Any]]:
+    """Sort the shown atoms by stack (their battle hex, the first argument) and kind,
+    reading each atom once for all the stacks of the question."""
+    datas = {req.hex: _new_data() for req in requests}
+    kind_rules: defaultdict[str, set[str]] = defaultdict(set)
+    for kind, rule in ans.rows_unsorted("retreat_kind_rule", 2):
+        kind_rules[kind].add(rule)
+    for data in datas.values():
+        data["kind_rules"] = kind_rules
+    for name, arity in _READ:
+        for args in ans.rows_unsorted(name, arity):
+            data = datas.get(args[0])
+            if data is None:
+                continue
+            if name == "retreat_move":
+                prof = args[1]
+                layers = data["layers"].get(prof)
+                if layers is None:
+                    layers = data["layers"][prof] = _Layers(args[0])
+                layers.add_move(args[2], args[3], args[4])
+            elif name == "retreat_death":
+                data["deaths"][(args[1], args[2], args[3], args[4])][args[6]].add(args[5])
+            elif name == "retreat_end_death":
+                data["end_deaths"][(args[1], args[2], args[3])].add(args[4])
+            elif name == "retreat_end":
+                data["ends"].append((args[1], args[2], args[3], args[4], args[5]))
+            elif name == "retreat_allow":
+                data["allow"][(args[1], args[2], args[3], args[4])].add(args[5])
+            elif name == "retreat_los":
+                data["los"][args[1]].add(args[2])
+            elif name == "retreat_ruled_out":
+                data["out"][(args[1], args[2], args[3])].add(args[4])
+            elif name == "retreat_fate":
+                data["fate"][args[1]][args[2]].add(args[3])
+            elif name == "retreat_status":
+                data["status"][args[1]] = args[2].replace("_", "-")
+                data["status_rules"][args[1]].add(args[3])
+            elif name == "retreat_detrain":
+                data["detrain"].add(args[1])
+            elif name == "retreat_again":
+                data["again"][args[1]] = args[2]
+            elif name == "retreat_no_auto":
+                data["no_auto"].add(args[1])
+            elif name == "desperate_defense":
+                data["desperate"].add(args[1])
+    return datas
 
 
 def _stacking_over(sc: Scenario, end: str, side: str, movers: Sequence[str]) -> bool:
@@ -490,8 +505,9 @@ def _run(sc: Scenario, requests: Sequence[RetreatRequest], phase: str, solver: S
     chosen = {**solver.readings_for(sc), **(readings or {})}
     used = {k: v for k, v in chosen.items() if k in READING_RULES}
     out = []
+    datas = _collect_all(ans, requests)
     for req, side in zip(requests, sides, strict=True):
-        data = _collect(ans, req)
+        data = datas[req.hex]
         answer = _answer(sc, req, side, phase, data, used)
         answer.los_checked = with_los
         out.append((answer, data))

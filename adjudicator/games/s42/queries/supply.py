@@ -235,8 +235,8 @@ def interpret(sc: Scenario, ans: Answer, side: str | None = None,
             rec.reason = (f"no Line of Supply with an overland portion of at most {limit} hexes; "
                           "one exists with an unlimited overland portion, so not isolated")
         else:
-            found = [] if (u.side, u.hex) in no_source else pockets.cuts(u.side, u.hex)
-            rec.cuts = _cuts(sc, u.hex, found)
+            rec.cuts = ([] if (u.side, u.hex) in no_source
+                        else pockets.unit_cuts(sc, u.side, u.hex))
             rec.cut = rec.cuts[0] if rec.cuts else None
             if rec.cut:
                 nearest = [c for c in rec.cuts if c.distance == rec.cut.distance]
@@ -421,8 +421,9 @@ def _area_unit(sc: Scenario, rec: UnitSupply, src_by, net: _RoadNet, exits,
 class _Pockets:
     """The pockets of the isolated units, from the steps the encoding approved.
 
-    ``supply_pocket_first`` (out of a unit's own hex), ``supply_pocket_link`` (out of
-    a hex a line has entered) and ``supply_refused`` come once per side for all its
+    ``supply_pocket_first`` (out of a unit's own hex), ``supply_pocket_pair`` and
+    ``supply_pocket_oneway`` (out of a hex a line has entered: the steps that go both
+    ways once, and those that go one way) and ``supply_refused`` come once per side for all its
     pockets; a unit's pocket is its hex and what the approved steps reach from it.
     When every approved step between two hexes can be taken both ways (the usual
     case), the reach of a hex is its connected piece, found once for all units.
@@ -433,7 +434,10 @@ class _Pockets:
         for s, h0, b in ans.rows_unsorted("supply_pocket_first", 3):
             self.first[(s, h0)].append(b)
         links: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-        for s, a, b in ans.rows_unsorted("supply_pocket_link", 3):
+        for s, a, b in ans.rows_unsorted("supply_pocket_pair", 3):
+            links[s][a].append(b)
+            links[s][b].append(a)
+        for s, a, b in ans.rows_unsorted("supply_pocket_oneway", 3):
             links[s][a].append(b)
         # A reach from the first steps only passes through hexes some step enters:
         # the steps out of the others are dropped (a unit's own hex may be one no
@@ -447,8 +451,10 @@ class _Pockets:
         for s, a, b, r, w in ans.rows_unsorted("supply_refused", 5):
             self.refused[s][a].append((b, r, w))
         self.piece: dict[str, dict[str, int]] = {}
-        #: (side, the pieces a pocket is made of) -> its refused steps out
-        self.base: dict[tuple[str, frozenset], list[tuple[str, str, str, str]]] = {}
+        #: (side, the pieces a pocket is made of) -> its refused steps out, each step
+        #: (from, into) once with its (rule, why) pairs, its words and the cube
+        #: coordinates of both hexes (named once per pocket, whichever unit asks)
+        self.base: dict[tuple[str, frozenset], tuple[set[str], list[_Step]]] = {}
         self.pieces: dict[str, list[set[str]]] = {}
 
     def _symmetric(self, side: str) -> bool:
@@ -489,24 +495,58 @@ class _Pockets:
                     stack.append(b)
         return seen
 
-    def cuts(self, side: str, h0: str) -> list[tuple[str, str, str, str]]:
-        """The refused steps out of the pocket of an isolated unit of ``side`` in ``h0``:
-        (from, into, rule, why)."""
+    def unit_cuts(self, sc: Scenario, side: str, h0: str) -> list[Cut]:
+        """Every refused step out of the pocket of an isolated unit of ``side`` in
+        ``h0``, nearest to the unit first. The steps out of a pocket are gathered and
+        worded once for all its units; each unit only leaves out the steps into its
+        own hex and, from its own hex, the second EZOC hex in a row (allowed on a
+        line's first step), and measures the distances."""
         starts = self.first.get((side, h0), [])
         refused = self.refused[side]
-        reach = self._reach(side, starts)
-        if side in self.piece:  # the refused steps out of each pocket, found once
-            key = (side, frozenset(self.piece[side].get(b, b) for b in starts))
-            base = self.base.get(key)
-            if base is None:
-                base = self.base[key] = [(a, b, r, w) for a in reach
-                                         for b, r, w in refused.get(a, ()) if b not in reach]
-            out = [(a, b, r, w) for a, b, r, w in base
-                   if b != h0 and not (a == h0 and w == "ezoc_twice")]
-            if h0 not in reach:
-                out += [(h0, b, r, w) for b, r, w in refused.get(h0, ())
-                        if b not in reach and w != "ezoc_twice"]
-            return out
+        if side not in self.piece:
+            reach = self._reach(side, starts)  # (finds the pieces, if it can)
+            if side not in self.piece:
+                return _cuts(sc, h0, self._cuts_general(side, h0, reach))
+        piece = self.piece[side]
+        key = (side, frozenset(piece.get(b, b) for b in starts))
+        shifted = sc.grid.shifted
+        found = self.base.get(key)
+        if found is None:
+            reach = self._reach(side, starts)
+            found = self.base[key] = (reach, _steps(
+                [(a, b, r, w) for a in reach for b, r, w in refused.get(a, ())
+                 if b not in reach], shifted))
+        reach, base = found
+        q0, r0 = _cube(h0, shifted)
+        s0 = q0 + r0
+        rows = []
+        for step in base:
+            a, b = step.a, step.b
+            if b == h0:
+                continue
+            if a == h0:
+                kept = [(r, w) for r, w in step.pairs if w != "ezoc_twice"]
+                if not kept:
+                    continue
+                if len(kept) != len(step.pairs):
+                    step = _steps([(a, b, r, w) for r, w in kept], shifted)[0]
+            rows.append(step)
+        if h0 not in reach:
+            rows += _steps([(h0, b, r, w) for b, r, w in refused.get(h0, ())
+                            if b not in reach and w != "ezoc_twice"], shifted)
+        keyed = []
+        for st in rows:
+            db = max(abs(q0 - st.qb), abs(r0 - st.rb), abs(s0 - st.qb - st.rb))
+            da = max(abs(q0 - st.qa), abs(r0 - st.ra), abs(s0 - st.qa - st.ra))
+            keyed.append(((db, da, st.a, st.b), st))
+        keyed.sort(key=lambda x: x[0])
+        return [Cut(st.a, st.b, st.why, list(st.rules), k[0]) for k, st in keyed]
+
+    def _cuts_general(self, side: str, h0: str, reach: set[str]
+                      ) -> list[tuple[str, str, str, str]]:
+        """The refused steps out of the pocket of a unit in ``h0`` (from, into, rule,
+        why), when the approved steps are not all two-way."""
+        refused = self.refused[side]
         pocket = reach | {h0}
         out = []
         for a in pocket:
@@ -515,6 +555,35 @@ class _Pockets:
                     continue
                 out.append((a, b, r, w))
         return out
+
+
+@dataclass(frozen=True)
+class _Step:
+    """A refused step out of a pocket, with all its reasons, worded."""
+
+    a: str
+    b: str
+    pairs: tuple[tuple[str, str], ...]
+    why: str
+    rules: tuple[str, ...]
+    qa: int
+    ra: int
+    qb: int
+    rb: int
+
+
+def _steps(cuts: list[tuple[str, str, str, str]], shifted: str) -> list[_Step]:
+    """The refused steps (from, into, rule, why), one per (from, into), worded."""
+    by_step: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for a, b, r, w in cuts:
+        by_step.setdefault((a, b), []).append((r, w))
+    out = []
+    for (a, b), pairs in by_step.items():
+        why, named = _cut_words(frozenset(r for r, _ in pairs), frozenset(w for _, w in pairs))
+        qa, ra = _cube(a, shifted)
+        qb, rb = _cube(b, shifted)
+        out.append(_Step(a, b, tuple(pairs), why, named, qa, ra, qb, rb))
+    return out
 
 
 def _cuts(sc: Scenario, h0: str, cuts: list[tuple[str, str, str, str]]) -> list[Cut]:
