@@ -21,7 +21,7 @@ def position(hexes: dict[str, str] | None = None, hexsides: str = "", extra: str
              cols: range = range(1, 9), rows: range = range(1, 9)):
     """A clear 8x8 map with the given hex specs (YAML flow text per hex)."""
     hexes = hexes or {}
-    lines = ["game: sos", "phasing: german", "map:", "  hexes:"]
+    lines = ["game: sos", "phasing: german", "phase: 5", "map:", "  hexes:"]
     for c in cols:
         for r in rows:
             h = f"{c:02d}{r:02d}"

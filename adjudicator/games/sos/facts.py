@@ -97,6 +97,37 @@ def line_facts(sc: Scenario, p: int, line: Line, aa: bool = False) -> list[str]:
     return out
 
 
+# --- spotting limits (14.22-14.24) ------------------------------------------------------
+
+def formation(u, level: str) -> str | None:
+    """The unit's formation at the level the reading of 14.24 names (a battalion is known
+    by its division, regiment and battalion together), or None without one."""
+    o = u.oob
+    parts = {"battalion": (o.division, o.regiment, o.battalion),
+             "regiment": (o.division, o.regiment), "division": (o.division,)}[level]
+    return "/".join(p or "" for p in parts) if parts[-1] else None
+
+
+def spot_record_facts(sc: Scenario, units) -> list[str]:
+    """The spotting each unit did earlier in the position's phase (a record of another
+    phase counts for nothing: the limits are per phase) and its formation (14.24)."""
+    from adjudicator.games import get_game
+
+    chosen = {**get_game(sc.game).default_readings(), **sc.readings}
+    level = chosen.get("14.24#formation", "battalion")
+    out = []
+    for u in units:
+        i = q(u.id)
+        f = formation(u, level)
+        if f:
+            out.append(f"spot_formation({i},{q(f)}).")
+        rec = getattr(u, "spotting", None)
+        if rec is not None and rec.phase == sc.phase:
+            out += [f"spot_hex({i},{q(h)})." for h in rec.hexes]
+            out += [f"spot_ifs({i},{rec.if_units}).", f"spot_af({i},{rec.af})."]
+    return out
+
+
 # --- zones of control, stacking, isolation, retreats, advances (5.x, 6.x, 9.4x, 9.8x,
 # 19.x): the position's facts for asp/sos/base.lp and the encodings built on it ---------
 

@@ -17,7 +17,13 @@ import clingo
 
 from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.sos import charts
-from adjudicator.games.sos.facts import const, crossing_facts, map_facts, q
+from adjudicator.games.sos.facts import (
+    const,
+    crossing_facts,
+    map_facts,
+    q,
+    spot_record_facts,
+)
 from adjudicator.games.sos.los import _solve, lines_of_sight
 from adjudicator.games.sos.tec import Tec, tec_chart
 from adjudicator.scenario import Scenario
@@ -92,7 +98,7 @@ def unit_facts(sc: Scenario) -> list[str]:
                 out.append(f"{pred}({i},{q(val)}).")
         if o.independent:
             out.append(f"independent({i}).")
-    return out
+    return out + spot_record_facts(sc, sc.units)
 
 
 def hex_facts(sc: Scenario, around: set[str]) -> list[str]:

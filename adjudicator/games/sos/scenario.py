@@ -155,6 +155,24 @@ class OrderOfBattle(base._Strict):
     independent: bool = False
 
 
+class SpotRecord(base._Strict):
+    """What a unit has spotted so far in a phase (14.22, 14.24): the target hexes, the IF
+    artillery units it spotted for and their AF points. The limits are per phase: a record
+    whose ``phase`` is not the position's phase is past and counts for nothing."""
+
+    phase: int = Field(ge=1, le=15)
+    hexes: list[str] = Field(default_factory=list)
+    if_units: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    af: int = Field(default=0, ge=0, le=MAX_NUMBER)
+
+    @field_validator("hexes", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        if isinstance(v, list):
+            return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
+        return v
+
+
 class Unit(base.Unit):
     id: str
     side: Side
@@ -195,6 +213,9 @@ class Unit(base.Unit):
     moved: bool = False
     #: a German Luftwaffe (LW) OP, which spots for Stukas only (14.21)
     luftwaffe: bool = False
+    # --- spotting limits (14.22, 14.24) ---
+    #: what it has spotted in the current phase (a record of another phase is past)
+    spotting: SpotRecord | None = None
 
     @property
     def moves_as(self) -> str:
@@ -280,6 +301,11 @@ class Scenario(base.Scenario):
         # 14.21: the Luftwaffe OPs are German OP units.
         if getattr(unit, "luftwaffe", False) and (side != "german" or cls != "op"):
             add((*path, "luftwaffe"), "a Luftwaffe OP is a German OP unit (14.21)")
+        rec = getattr(unit, "spotting", None)
+        if rec is not None:
+            for j, h in enumerate(rec.hexes):
+                if not SOS_FORMAT.is_id(h):
+                    add((*path, "spotting", "hexes", j), f"'{h}' is not a hex id")
         # 16.3: only Soviet tanks become immobilized tanks (not armored cars, armored
         # trains or armored leaders).
         if getattr(unit, "immobilized", False):

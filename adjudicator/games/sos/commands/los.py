@@ -72,20 +72,39 @@ def los(
                           c.print(f"wrote {svg}") if svg is not None else None), json)
 
 
+def spotter_facts(sc: Scenario, units: list) -> list[str]:
+    """The spotters' class, state, hex and the spotting they did earlier in the position's
+    phase (14.22-14.24), with the neighbours and markers of their hexes."""
+    from adjudicator.games.sos.facts import q, spot_record_facts
+
+    out = [f"phase({sc.phase}).", *spot_record_facts(sc, units)]
+    hexes = set()
+    for u in units:
+        i = q(u.id)
+        out.append(f'unit_class({i},{u.unit_class.replace("-", "_")}).')
+        if u.pinned:
+            out.append(f"pinned({i}).")
+        if u.unit_class == "op":
+            out.append(f"op({i}).")
+        if u.oob.division:
+            out.append(f"div({i},{q(u.oob.division)}).")
+        if u.hex in sc.map.hexes:
+            out.append(f"at({i},{q(u.hex)}).")
+            hexes.add(u.hex)
+    for h in sorted(hexes):
+        out += [f"adj({q(h)},{q(n)})." for n in sc.grid.neighbours(h)]
+        out += [f"marker({q(h)},{m})." for m in sc.map.hexes[h].markers]
+    return out
+
+
 def spotting(sc: Scenario, side: str) -> dict:
-    """Which enemy units on the map each unit of ``side`` on the map spots (14.2)."""
+    """Which enemy units on the map each unit of ``side`` on the map spots (14.2), within
+    the limits of the position's phase (14.02, 14.22-14.24)."""
     mine = [u for u in sc.units if u.side == side and u.hex in sc.map.hexes]
     theirs = [u for u in sc.units if u.side != side and u.hex in sc.map.hexes]
     looks = [(u, v) for u in mine for v in theirs if u.hex != v.hex]
-    extra = []
-    for p, (u, v) in enumerate(looks):
-        extra.append(f'look({p},"{u.id}","{v.id}").')
-    for u in mine:
-        extra.append(f'unit_class("{u.id}",{u.unit_class.replace("-", "_")}).')
-        if u.pinned:
-            extra.append(f'pinned("{u.id}").')
-        if u.unit_class == "op":
-            extra.append(f'op("{u.id}").')
+    extra = [f'look({p},"{u.id}","{v.id}").' for p, (u, v) in enumerate(looks)]
+    extra += spotter_facts(sc, mine)
     answers, atoms = lines_of_sight(sc, [(u.hex, v.hex) for u, v in looks], extra=extra,
                                     files=("sos/los.lp", "sos/spotting.lp"))
     spots = {(s.arguments[0].string, s.arguments[1].string) for s in atoms if s.name == "spots"}
@@ -96,33 +115,48 @@ def spotting(sc: Scenario, side: str) -> dict:
             why.setdefault(key, []).append((s.arguments[2].name.replace("_", "-"),
                                             s.arguments[3].string))
     ranges = {s.arguments[0].number: s.arguments[1].number for s in atoms if s.name == "best"}
+    left: dict[str, dict] = {}
+    for s in atoms:
+        if s.name == "capacity":
+            left[s.arguments[0].string] = {"kind": s.arguments[1].name.replace("_", "-"),
+                                           "left": s.arguments[2].number,
+                                           "rule": s.arguments[3].string}
     targets = []
     for v in theirs:
         rows = []
         for p, (u, w) in enumerate(looks):
             if w is not v:
                 continue
-            rows.append({"spotter": u.id, "hex": u.hex, "spots": (u.id, v.id) in spots,
-                         "distance": answers[p].distance, "range": ranges.get(p),
-                         "los": "clear" if answers[p].clear else "blocked",
-                         "los_rules": answers[p].rules,
-                         "why_not": [{"reason": r, "rule": rule}
-                                     for r, rule in sorted(why.get((u.id, v.id), []))]})
+            row = {"spotter": u.id, "hex": u.hex, "spots": (u.id, v.id) in spots,
+                   "distance": answers[p].distance, "range": ranges.get(p),
+                   "los": "clear" if answers[p].clear else "blocked",
+                   "los_rules": answers[p].rules, "los_used": answers[p].used,
+                   "why_not": [{"reason": r, "rule": rule}
+                               for r, rule in sorted(why.get((u.id, v.id), []))]}
+            if (u.id, v.id) in spots and u.id in left:
+                row["may_still_spot"] = left[u.id]
+            rows.append(row)
         targets.append({"unit": v.id, "hex": v.hex, "hidden": v.hidden,
                         "spotted": any(r["spots"] for r in rows), "by": rows})
     off = [u.id for u in sc.units if u.side == side and u.hex not in sc.map.hexes]
-    return {"side": side, "targets": targets, "spotters_off_map": off,
-            "rules": ["14.21", "14.23", "14.25", "9.31"]}
+    return {"side": side, "phase": sc.phase, "targets": targets, "spotters_off_map": off,
+            "rules": ["14.02", "14.21", "14.22", "14.23", "14.24", "14.25", "9.31"]}
 
 
 def print_spotting(data: dict, console: Console) -> None:
-    console.print(f"[bold]Spotting by the {data['side']} side[/bold] "
-                  f"{cite(data['rules'])}")
+    console.print(f"[bold]Spotting by the {data['side']} side in phase {data['phase']}"
+                  f"[/bold] {cite(data['rules'])}")
     for t in data["targets"]:
         by = [r["spotter"] for r in t["by"] if r["spots"]]
         hidden = " (hidden: it may still be targeted, 9.31)" if t["hidden"] else ""
         console.print(f"{t['unit']} at {t['hex']}{hidden}: "
                       + (f"spotted by {', '.join(by)}" if by else "not spotted"))
+        for r in t["by"]:
+            cap = r.get("may_still_spot")
+            if cap:
+                what = "IF artillery units" if cap["kind"] == "if-units" else "AF points"
+                console.print(f"  {r['spotter']} may still spot for {cap['left']} {what} "
+                              f"this phase {cite([cap['rule']])}")
         for r in t["by"]:
             if r["spots"]:
                 continue
