@@ -56,7 +56,7 @@ def positions(draw, defender_side=None):
             through = draw(st.lists(st.sampled_from(ring), min_size=2, max_size=3,
                                     unique=True))
             crossing = {"feature": draw(st.sampled_from(["balka", "tartar-wall",
-                                                         "rail-cut"])),
+                                                         "rail-cut", "cliff"])),
                         "through": through}
             verdict = draw(st.sampled_from([None, "blocked", "blocked", "cross"]))
             if verdict:
@@ -105,7 +105,8 @@ def positions(draw, defender_side=None):
                         ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"]),
                         ("19.5", ["halved", "movement-phases"]),
                         ("16.42", ["carries-retreating-units", "bound-by-9-44"]),
-                        ("8.12#start", ["owner-chooses", "along-only"])):
+                        ("8.12#start", ["owner-chooses", "along-only"]),
+                        ("8.12#cliff", ["as-balka", "not-a-barrier"])):
         readings[rule] = draw(st.sampled_from(names))
     if draw(st.integers(0, 4)):  # mostly an attack phase of the defender's enemy
         phase = draw(st.sampled_from([5, 8] if dside == "soviet" else [12, 15]))

@@ -89,6 +89,19 @@ def line_facts(sc: Scenario, p: int, line: Line, aa: bool = False) -> list[str]:
             out.append(f"along({p},{i}).")
     for x, y in line.hexsides:
         out.append(f"touches({p},{q(x)},{q(y)}).")
+    # the neighbours a line crossing a hex comes from and goes to (every hex of the steps
+    # before and after: both, where the line runs along a hexside), for the features drawn
+    # through the hex (9.33: a cliff or the Tartar Wall)
+    full = [(line.a,), *line.steps, (line.b,)]
+    for i in range(1, len(full) - 1):
+        if len(full[i]) != 1 or not sc.map.hexes.get(full[i][0], None):
+            continue
+        h = full[i][0]
+        if not sc.map.hexes[h].crossings:
+            continue
+        for x in full[i - 1]:
+            for y in full[i + 1]:
+                out.append(f"passes({p},{q(h)},{q(x)},{q(y)}).")
     for r in sc.los:
         if {line.a, line.b} == set(r.between):
             out.append(f"ruling({p},{'clear' if r.clear else 'blocked'}).")

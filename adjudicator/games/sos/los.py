@@ -67,7 +67,7 @@ def lines_of_sight(sc: Scenario, pairs: list[tuple[str, str]], aa: bool = False,
                    ) -> tuple[list[LosAnswer], list[clingo.Symbol]]:
     """The verdict on each line (pairs of hexes), and every shown atom."""
     lines = [facts.draw(sc, a, b) for a, b in pairs]
-    program = facts.map_facts(sc)
+    program = facts.map_facts(sc) + facts.crossing_facts(sc)
     for p, line in enumerate(lines):
         program += facts.line_facts(sc, p, line, aa)
     atoms = _solve("\n".join(program + (extra or [])), list(files))

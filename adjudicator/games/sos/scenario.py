@@ -62,8 +62,9 @@ SOS_FORMAT = HexFormat()
 MAX_COLUMN, MAX_ROW = 38, 79
 
 
-#: The blocking terrain a hex may hold a crossing verdict for (8.12, Appendices A and B).
-CrossingFeature = Literal["balka", "tartar-wall", "rail-cut", "rail-embankment"]
+#: The blocking terrain a hex may hold a crossing verdict for (8.12, Appendices A and B), and
+#: the Volga cliffs (balka/cliff terrain, 8.67; 9.33: a line across them is blocked).
+CrossingFeature = Literal["balka", "tartar-wall", "rail-cut", "rail-embankment", "cliff"]
 
 
 def _on_map(hex_id: str) -> bool:
@@ -76,7 +77,9 @@ class Crossing(base._Strict):
     names the neighbours across those sides (on the position or not); a vehicle passing
     through the hex from one bank to another crosses it. ``vehicles``: ``blocked``
     (Appendix A) or ``cross`` (Appendix B); unset, the appendices decide, else 8.12
-    (blocked)."""
+    (blocked; for a cliff 8.67, by the reading 8.12#cliff). A line of sight passing
+    through the hex from one bank of a cliff or the Tartar Wall to another is blocked
+    (9.33)."""
 
     feature: CrossingFeature
     through: list[str] = Field(min_length=2, max_length=6)
