@@ -123,7 +123,8 @@ def formation(u, level: str) -> str | None:
 
 def spot_record_facts(sc: Scenario, units) -> list[str]:
     """The spotting each unit did earlier in the position's phase (a record of another
-    phase counts for nothing: the limits are per phase) and its formation (14.24)."""
+    phase counts for nothing: the limits are per phase), its formation (14.24) and the
+    phases it was pinned and moved in (14.94, 14.96)."""
     from adjudicator.games import get_game
 
     chosen = {**get_game(sc.game).default_readings(), **sc.readings}
@@ -134,6 +135,10 @@ def spot_record_facts(sc: Scenario, units) -> list[str]:
         f = formation(u, level)
         if f:
             out.append(f"spot_formation({i},{q(f)}).")
+        for name in ("pinned_phase", "moved_phase"):
+            n = getattr(u, name, None)
+            if n is not None:
+                out.append(f"{name}({i},{n}).")
         rec = getattr(u, "spotting", None)
         if rec is not None and rec.phase == sc.phase:
             out += [f"spot_hex({i},{q(h)})." for h in rec.hexes]

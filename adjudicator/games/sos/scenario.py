@@ -219,6 +219,13 @@ class Unit(base.Unit):
     # --- spotting limits (14.22, 14.24) ---
     #: what it has spotted in the current phase (a record of another phase is past)
     spotting: SpotRecord | None = None
+    # --- OP timing (14.94, 14.96) ---
+    #: the phase (1-15) it was pinned in: an OP pinned in the position's phase still spots
+    #: in it; without it a pinned OP was pinned at the start of the phase (14.94)
+    pinned_phase: int | None = Field(default=None, ge=1, le=15)
+    #: the phase (1-15) it last moved or advanced after combat in: an OP does not spot in
+    #: the phase right after (14.96)
+    moved_phase: int | None = Field(default=None, ge=1, le=15)
 
     @property
     def moves_as(self) -> str:
@@ -304,6 +311,10 @@ class Scenario(base.Scenario):
         # 14.21: the Luftwaffe OPs are German OP units.
         if getattr(unit, "luftwaffe", False) and (side != "german" or cls != "op"):
             add((*path, "luftwaffe"), "a Luftwaffe OP is a German OP unit (14.21)")
+        if getattr(unit, "pinned_phase", None) is not None and not getattr(unit, "pinned",
+                                                                            False):
+            add((*path, "pinned_phase"), "pinned_phase is the phase a pinned unit was "
+                "pinned in: give pinned: true too (14.94)")
         rec = getattr(unit, "spotting", None)
         if rec is not None:
             for j, h in enumerate(rec.hexes):
