@@ -308,6 +308,10 @@ class Scenario(base.Scenario):
             who, rules = SOVIET_ONLY[cls]
             add((*path, "class"), f"'{cls}' units are {who} only ({rules}): the German "
                 "side has none")
+        # 15.1: Stukas are German air support.
+        if side == "soviet" and cls == "stuka":
+            add((*path, "class"), "Stukas are German air support (15.1): the Soviet side "
+                "has none")
         # 14.21: the Luftwaffe OPs are German OP units.
         if getattr(unit, "luftwaffe", False) and (side != "german" or cls != "op"):
             add((*path, "luftwaffe"), "a Luftwaffe OP is a German OP unit (14.21)")

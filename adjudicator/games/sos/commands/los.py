@@ -11,7 +11,7 @@ from rich.console import Console
 
 from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games import get_game
-from adjudicator.games.sos.los import LosAnswer, check_hex, lines_of_sight
+from adjudicator.games.sos.los import LosAnswer, check_hex, lines_of_sight, spotter_facts
 from adjudicator.output import (
     ForceOpt,
     JsonOpt,
@@ -70,31 +70,6 @@ def los(
         data["svg"] = str(svg)
     emit(data, lambda c: (print_los(ans, c),
                           c.print(f"wrote {svg}") if svg is not None else None), json)
-
-
-def spotter_facts(sc: Scenario, units: list) -> list[str]:
-    """The spotters' class, state, hex and the spotting they did earlier in the position's
-    phase (14.22-14.24), with the neighbours and markers of their hexes."""
-    from adjudicator.games.sos.facts import q, spot_record_facts
-
-    out = [f"phase({sc.phase}).", *spot_record_facts(sc, units)]
-    hexes = set()
-    for u in units:
-        i = q(u.id)
-        out.append(f'unit_class({i},{u.unit_class.replace("-", "_")}).')
-        if u.pinned:
-            out.append(f"pinned({i}).")
-        if u.unit_class == "op":
-            out.append(f"op({i}).")
-        if u.oob.division:
-            out.append(f"div({i},{q(u.oob.division)}).")
-        if u.hex in sc.map.hexes:
-            out.append(f"at({i},{q(u.hex)}).")
-            hexes.add(u.hex)
-    for h in sorted(hexes):
-        out += [f"adj({q(h)},{q(n)})." for n in sc.grid.neighbours(h)]
-        out += [f"marker({q(h)},{m})." for m in sc.map.hexes[h].markers]
-    return out
 
 
 def spotting(sc: Scenario, side: str) -> dict:
