@@ -98,8 +98,11 @@ def _used(sc: Scenario, ans: LosAnswer) -> list[str]:
                                                       if ans.along else "")]
     if "9.37" in ans.rules or "15.44" in ans.rules:
         return used
-    if any({ans.a, ans.b} == set(r.between) for r in sc.los):
+    ruling = next((r for r in sc.los if {ans.a, ans.b} == set(r.between)), None)
+    if ruling is not None:
         used.append("the position's ruling for this pair")
+        if ruling.note:
+            used.append(f"its note: {ruling.note}")
         return used
     if "14.26" in ans.rules:
         return used + ["the hill tops named in 14.26"]

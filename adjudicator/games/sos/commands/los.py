@@ -136,6 +136,8 @@ def print_spotting(data: dict, console: Console) -> None:
             if r["spots"]:
                 continue
             reasons = ", ".join(f"{w['reason']} {cite([w['rule']])}" for w in r["why_not"])
+            if "the position's ruling for this pair" in r["los_used"]:
+                reasons += " (the position's ruling for this pair: the printed map)"
             console.print(f"  {r['spotter']} at {r['hex']}: {reasons}")
     if data["spotters_off_map"]:
         console.print("In off-map boxes (no line of sight; see 14.28): "
