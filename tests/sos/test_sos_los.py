@@ -130,6 +130,7 @@ def test_9_35_but_intervening_terrain_counts():
 
 # -- 9.36 lines along a hexside ----------------------------------------------------------
 
+@pytest.mark.rules("9.36")
 @pytest.mark.parametrize("side", ["0203", "0303"])
 def test_9_36_blocking_terrain_on_either_side_of_the_hexside_forbids(side):
     sc = position({side: "{features: [forest]}"})
@@ -137,10 +138,12 @@ def test_9_36_blocking_terrain_on_either_side_of_the_hexside_forbids(side):
     assert not ans.clear and ans.along == [["0203", "0303"]]
 
 
+@pytest.mark.rules("9.36")
 def test_9_36_a_line_along_a_hexside_with_clear_hexes_allows():
     assert los(position(), "0202", "0304").clear
 
 
+@pytest.mark.rules("9.36")
 def test_9_36_a_blocking_hexside_the_line_runs_along_forbids():
     sides = '    "0203-0303": {blocks_los: true}\n'
     ans = los(position(hexsides=sides), "0202", "0304")
@@ -149,6 +152,7 @@ def test_9_36_a_blocking_hexside_the_line_runs_along_forbids():
 
 # -- 9.37 adjacent hexes -----------------------------------------------------------------
 
+@pytest.mark.rules("9.37")
 def test_9_37_adjacent_hexes_always_see_each_other():
     sc = position({"0202": "{features: [city]}", "0203": "{features: [city]}"},
                   hexsides='    "0202-0203": {features: [tartar-wall]}\n')
@@ -156,6 +160,7 @@ def test_9_37_adjacent_hexes_always_see_each_other():
     assert ans.clear and ans.rules == ["9.37"]
 
 
+@pytest.mark.rules("9.37")
 def test_9_37_does_not_reach_two_hexes_away():
     sc = position({"0203": "{features: [city]}"})
     assert not los(sc, "0202", "0204").clear
@@ -229,6 +234,7 @@ def test_11_5_the_same_terrain_off_the_volga_blocks():
 
 # -- 15.44 AA fire at Stukas ---------------------------------------------------------------
 
+@pytest.mark.rules("15.44")
 def test_15_44_aa_fire_ignores_blocking_terrain():
     sc = position({"0204": "{features: [city]}"})
     ans = los(sc, "0202", "0206", aa=True)
@@ -249,6 +255,7 @@ def spots(hexes=None, cls="infantry", state="", target="0205"):
     return spotting(sc, "german")["targets"][0]
 
 
+@pytest.mark.rules("14.21", "14.2")
 def test_14_21_an_ordinary_unit_spots_and_a_bridge_or_sniper_cannot():
     assert spots()["spotted"]
     for cls in ("bridge", "minefield", "fortification"):
@@ -289,6 +296,7 @@ def test_14_25_nine_hexes_across_the_volga():
     assert t["spotted"] and t["by"][0]["range"] == 9
 
 
+@pytest.mark.rules("9.31", "14.2")
 def test_9_31_spotting_needs_a_clear_line():
     t = spots({"0204": "{features: [city]}"})
     assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "no-los",
