@@ -1,5 +1,5 @@
-"""The ASP answers for Streets of Stalingrad's retreats (before combat and after a P
-result), advances and isolation agree with the plain-Python reference
+"""The ASP answers for Streets of Stalingrad's zones of control, retreats (before combat
+and after a P result), advances and isolation agree with the plain-Python reference
 (adjudicator/games/sos/reference) on random positions."""
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from sos_positions import position, unit
 from adjudicator.games.sos.queries.advances import advances
 from adjudicator.games.sos.queries.isolation import isolation
 from adjudicator.games.sos.queries.retreats import after_p, before_combat
+from adjudicator.games.sos.queries.zoc import PURPOSES, zoc
 from adjudicator.games.sos.reference import advances as ref_adv
 from adjudicator.games.sos.reference import isolation as ref_iso
 from adjudicator.games.sos.reference import retreats as ref_ret
+from adjudicator.games.sos.reference.common import zoc_hexes
 from adjudicator.games.sos.tec import tec_chart
 
 HEXES = [f"{c:02d}{r:02d}" for c in range(2, 7) for r in range(1, 7)]
@@ -187,6 +189,17 @@ def fronts(draw):
         else {}
     return position(units, hexes=hexes, boxes=boxes,
                     date=draw(st.sampled_from(["1942-09-20", "1942-09-25", "1942-10-01"])))
+
+
+@pytest.mark.rules("6.1", "6.2", "10.7", "19.2")
+@given(st.one_of(positions(), fronts()))
+def test_zones_of_control_agree_with_the_reference(sc):
+    """The hexes each side's ZOC is in force in, for movement, retreats and isolation."""
+    ans = zoc(sc)
+    for purpose in PURPOSES:
+        for side in ("german", "soviet"):
+            got = {h for h, sides in ans.controls[purpose].items() if side in sides}
+            assert got == zoc_hexes(sc, side, purpose), (purpose, side)
 
 
 @given(st.one_of(positions(), fronts()))
