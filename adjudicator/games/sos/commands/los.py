@@ -129,7 +129,8 @@ def print_spotting(data: dict, console: Console) -> None:
         for r in t["by"]:
             cap = r.get("may_still_spot")
             if cap:
-                what = "IF artillery units" if cap["kind"] == "if-units" else "AF points"
+                what = ("IF artillery unit" + ("s" if cap["left"] != 1 else "")
+                        if cap["kind"] == "if-units" else "AF points")
                 console.print(f"  {r['spotter']} may still spot for {cap['left']} {what} "
                               f"this phase {cite([cap['rule']])}")
         for r in t["by"]:
