@@ -381,6 +381,8 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
         data["rules"] += ["14.29", "14.52", "14.53", "14.54"]
     if req.as_if:
         data["rules"] += ["14.03", "14.38"]
+    if any(units[f].unit_class == "stuka" for f in req.firers):
+        data["rules"] += ["15.11", "15.12", "15.13", "15.14"]
     if attc.practice and any(f.get("uses") == "attc" for f in firers):
         data["practice_note"] = charts.PRACTICE_NOTE
     elif tec.practice and any(d["id"] == "terrain" for d in drms):
