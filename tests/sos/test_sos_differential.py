@@ -1,5 +1,5 @@
-"""The ASP answers for Streets of Stalingrad's retreats (before combat and after a P
-result), advances and isolation agree with the plain-Python reference
+"""The ASP answers for Streets of Stalingrad's zones of control, stacking, retreats (before
+combat and after a P result), advances and isolation agree with the plain-Python reference
 (adjudicator/games/sos/reference) on random positions."""
 
 from __future__ import annotations
@@ -12,9 +12,13 @@ from sos_positions import position, unit
 from adjudicator.games.sos.queries.advances import advances
 from adjudicator.games.sos.queries.isolation import isolation
 from adjudicator.games.sos.queries.retreats import after_p, before_combat
+from adjudicator.games.sos.queries.stacking import stacking
+from adjudicator.games.sos.queries.zoc import PURPOSES, zoc
 from adjudicator.games.sos.reference import advances as ref_adv
 from adjudicator.games.sos.reference import isolation as ref_iso
 from adjudicator.games.sos.reference import retreats as ref_ret
+from adjudicator.games.sos.reference import stacking as ref_stack
+from adjudicator.games.sos.reference.common import zoc_hexes
 from adjudicator.games.sos.tec import tec_chart
 
 HEXES = [f"{c:02d}{r:02d}" for c in range(2, 7) for r in range(1, 7)]
@@ -56,7 +60,7 @@ def positions(draw, defender_side=None):
             through = draw(st.lists(st.sampled_from(ring), min_size=2, max_size=3,
                                     unique=True))
             crossing = {"feature": draw(st.sampled_from(["balka", "tartar-wall",
-                                                         "rail-cut"])),
+                                                         "rail-cut", "cliff"])),
                         "through": through}
             verdict = draw(st.sampled_from([None, "blocked", "blocked", "cross"]))
             if verdict:
@@ -105,7 +109,8 @@ def positions(draw, defender_side=None):
                         ("5.3", ["three", "four"]), ("9.85", ["eliminated-only", "emptied"]),
                         ("19.5", ["halved", "movement-phases"]),
                         ("16.42", ["carries-retreating-units", "bound-by-9-44"]),
-                        ("8.12#start", ["owner-chooses", "along-only"])):
+                        ("8.12#start", ["owner-chooses", "along-only"]),
+                        ("8.12#cliff", ["as-balka", "not-a-barrier"])):
         readings[rule] = draw(st.sampled_from(names))
     if draw(st.integers(0, 4)):  # mostly an attack phase of the defender's enemy
         phase = draw(st.sampled_from([5, 8] if dside == "soviet" else [12, 15]))
@@ -186,6 +191,43 @@ def fronts(draw):
         else {}
     return position(units, hexes=hexes, boxes=boxes,
                     date=draw(st.sampled_from(["1942-09-20", "1942-09-25", "1942-10-01"])))
+
+
+@st.composite
+def crowds(draw):
+    """Crowded hexes: many units of every kind, minefields among them, on a few hexes."""
+    kinds = ["infantry", "armor", "leader", "commissar", "op", "sniper", "mine-dog",
+             "transport", "tank-repair", "flotilla", "fortification", "bridge", "minefield",
+             "stuka", "armored-train", "artillery"]
+    units = []
+    for i in range(draw(st.integers(3, 20))):
+        side = draw(st.sampled_from(["german", "soviet"]))
+        cls = kind_for(side, draw(st.sampled_from(kinds)))
+        if side == "soviet" and cls == "stuka":
+            cls = "infantry"
+        units.append(unit(f"u{i}", side, draw(st.sampled_from(["0101", "0303"])),
+                          cls))
+    readings = {"5.3": draw(st.sampled_from(["three", "four"]))}
+    return position(units, readings=readings)
+
+
+@pytest.mark.rules("6.1", "6.2", "10.7", "19.2")
+@given(st.one_of(positions(), fronts()))
+def test_zones_of_control_agree_with_the_reference(sc):
+    """The hexes each side's ZOC is in force in, for movement, retreats and isolation."""
+    ans = zoc(sc)
+    for purpose in PURPOSES:
+        for side in ("german", "soviet"):
+            got = {h for h, sides in ans.controls[purpose].items() if side in sides}
+            assert got == zoc_hexes(sc, side, purpose), (purpose, side)
+
+
+@pytest.mark.rules("5.3", "5.4", "5.5", "5.6")
+@given(st.one_of(positions(), fronts(), crowds()))
+def test_stacking_agrees_with_the_reference(sc):
+    """Every hex, side and kind over its limit, with the count and the limit."""
+    got = {(o.hex, o.side, o.kind, o.count, o.limit) for o in stacking(sc).over}
+    assert got == ref_stack.over(sc)
 
 
 @given(st.one_of(positions(), fronts()))

@@ -47,7 +47,7 @@ def test_9_13_if_artillery_defends_with_its_af():
 
 # -- 9.21-9.24 range ----------------------------------------------------------------------
 
-@pytest.mark.rules("9.21")
+@pytest.mark.rules("9.21", "9.23")
 def test_9_21_example_at_gun_range_3_allows_1_2_3_forbids_4():
     # 9.21's example: an anti-tank gun with range 3 fires at 1, 2 or 3 hexes.
     at = 'class: at-gun, attack: 4, defense: 2, range: 3, movement: 15'
@@ -943,7 +943,7 @@ def test_14_54_only_soviet_if_artillery_but_mortars_in_the_box_is_bombarded():
     assert box_fire(box_units=(mortar, SOV_ART))["fires"]
 
 
-@pytest.mark.rules("14.29", "14.54")
+@pytest.mark.rules("14.29", "14.54", "14.45")
 def test_14_29_the_ebbt_is_the_table_for_the_boxes_and_for_nothing_else():
     data = box_fire(table="crt")
     assert not data["fires"] and "14.29" in data["forbidden_by"]

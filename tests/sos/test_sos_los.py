@@ -21,7 +21,7 @@ def position(hexes: dict[str, str] | None = None, hexsides: str = "", extra: str
              cols: range = range(1, 9), rows: range = range(1, 9)):
     """A clear 8x8 map with the given hex specs (YAML flow text per hex)."""
     hexes = hexes or {}
-    lines = ["game: sos", "phasing: german", "map:", "  hexes:"]
+    lines = ["game: sos", "phasing: german", "phase: 5", "map:", "  hexes:"]
     for c in cols:
         for r in rows:
             h = f"{c:02d}{r:02d}"
@@ -130,6 +130,7 @@ def test_9_35_but_intervening_terrain_counts():
 
 # -- 9.36 lines along a hexside ----------------------------------------------------------
 
+@pytest.mark.rules("9.36")
 @pytest.mark.parametrize("side", ["0203", "0303"])
 def test_9_36_blocking_terrain_on_either_side_of_the_hexside_forbids(side):
     sc = position({side: "{features: [forest]}"})
@@ -137,10 +138,12 @@ def test_9_36_blocking_terrain_on_either_side_of_the_hexside_forbids(side):
     assert not ans.clear and ans.along == [["0203", "0303"]]
 
 
+@pytest.mark.rules("9.36")
 def test_9_36_a_line_along_a_hexside_with_clear_hexes_allows():
     assert los(position(), "0202", "0304").clear
 
 
+@pytest.mark.rules("9.36")
 def test_9_36_a_blocking_hexside_the_line_runs_along_forbids():
     sides = '    "0203-0303": {blocks_los: true}\n'
     ans = los(position(hexsides=sides), "0202", "0304")
@@ -149,6 +152,7 @@ def test_9_36_a_blocking_hexside_the_line_runs_along_forbids():
 
 # -- 9.37 adjacent hexes -----------------------------------------------------------------
 
+@pytest.mark.rules("9.37")
 def test_9_37_adjacent_hexes_always_see_each_other():
     sc = position({"0202": "{features: [city]}", "0203": "{features: [city]}"},
                   hexsides='    "0202-0203": {features: [tartar-wall]}\n')
@@ -156,6 +160,7 @@ def test_9_37_adjacent_hexes_always_see_each_other():
     assert ans.clear and ans.rules == ["9.37"]
 
 
+@pytest.mark.rules("9.37")
 def test_9_37_does_not_reach_two_hexes_away():
     sc = position({"0203": "{features: [city]}"})
     assert not los(sc, "0202", "0204").clear
@@ -229,6 +234,7 @@ def test_11_5_the_same_terrain_off_the_volga_blocks():
 
 # -- 15.44 AA fire at Stukas ---------------------------------------------------------------
 
+@pytest.mark.rules("15.44")
 def test_15_44_aa_fire_ignores_blocking_terrain():
     sc = position({"0204": "{features: [city]}"})
     ans = los(sc, "0202", "0206", aa=True)
@@ -249,6 +255,7 @@ def spots(hexes=None, cls="infantry", state="", target="0205"):
     return spotting(sc, "german")["targets"][0]
 
 
+@pytest.mark.rules("14.21", "14.2")
 def test_14_21_an_ordinary_unit_spots_and_a_bridge_or_sniper_cannot():
     assert spots()["spotted"]
     for cls in ("bridge", "minefield", "fortification"):
@@ -289,6 +296,7 @@ def test_14_25_nine_hexes_across_the_volga():
     assert t["spotted"] and t["by"][0]["range"] == 9
 
 
+@pytest.mark.rules("9.31", "14.2")
 def test_9_31_spotting_needs_a_clear_line():
     t = spots({"0204": "{features: [city]}"})
     assert not t["spotted"] and t["by"][0]["why_not"] == [{"reason": "no-los",
@@ -401,13 +409,19 @@ def test_14_27_example_an_op_on_height_102_spots_nine_hexes_over_land_and_no_far
     (0939 and 1139 next door) and 1733, 1431 and 0532 lie 10 hexes off: the example's
     verdict on them is the 9-hex range over West Bank land (14.25 b), which this position
     checks with nothing in the way. 1239, two hexes off, is hidden by terrain the text does
-    not name (see docs/sos-line-of-sight.rst); it is not checked here."""
+    not name: only the printed map decides it, so the position gives a per-pair ruling for
+    it (9.34), the only one (docs/sos-line-of-sight.rst)."""
     units = ['units:', '  - {id: op, side: german, hex: "1039", class: op}']
     units += [f'  - {{id: "t{h}", side: soviet, hex: "{h}", class: infantry}}'
-              for h in EX_14_27_SEEN + EX_14_27_TOO_FAR]
+              for h in EX_14_27_SEEN + EX_14_27_TOO_FAR + ("1239",)]
     sc = position({"1039": '{features: [hill-top], height: "102.0"}'},
-                  extra="\n".join(units) + "\n", cols=range(4, 20), rows=range(29, 50))
+                  extra="\n".join(units) + "\n" + printed_map("1039", ["1239"], "14.27"),
+                  cols=range(4, 20), rows=range(29, 50))
     got = {t["hex"]: t for t in spotting(sc, "german")["targets"]}
+    row = got["1239"]["by"][0]
+    assert not got["1239"]["spotted"] and row["distance"] == 2
+    assert row["why_not"] == [{"reason": "no-los", "rule": "9.34"}]
+    assert "the position's ruling for this pair" in row["los_used"]
     for h in EX_14_27_SEEN:
         assert got[h]["spotted"], h
         assert got[h]["by"][0]["range"] == 9
@@ -451,7 +465,20 @@ EX_14_26 = [("2238", "hill-top", "126.3", ("2640", "1840"), ("2641", "1841")),
             ("1635", "hill-top", "115.4", ("1435", "1436"), ("1336", "1437", "1734"))]
 
 
-@pytest.mark.rules("14.25", "14.26")
+def printed_map(spotter: str, hexes, example: str) -> str:
+    """The position's per-pair rulings (``los``) for what only the printed map decides: the
+    line from the spotter to each of ``hexes`` is blocked by terrain the text does not
+    name."""
+    lines = ["los:"]
+    lines += [f'  - {{between: ["{spotter}", "{h}"], clear: false, note: "printed map, '
+              f'{example}"}}' for h in hexes]
+    return "\n".join(lines) + "\n"
+
+
+RULING = "the position's ruling for this pair"
+
+
+@pytest.mark.rules("14.25", "14.26", "9.34")
 @pytest.mark.parametrize("spotter,feature,height,seen,unseen", EX_14_26)
 def test_14_26_examples_the_seen_hexes_within_the_ranges_of_14_25(spotter, feature, height,
                                                                     seen, unseen):
@@ -460,22 +487,33 @@ def test_14_26_examples_the_seen_hexes_within_the_ranges_of_14_25(spotter, featu
     other hex is clear here, and the seen hexes must be spotted: 2247 lies 9 hexes from the
     hill top 2238 and 2245 4 hexes from the slope top 2249, the limits of 14.25 for a hill
     top and for any other hex. The unseen hexes are hidden by terrain the text does not
-    name: they all lie within range, so the range of 14.25 is never their reason, and only
-    the printed map's terrain decides them (docs/sos-line-of-sight.rst)."""
+    name: they all lie within range (and none next to the spotter, which 9.37 would let
+    see), so only the printed map decides them, and the position says so with a per-pair
+    ruling for each (its ``los`` list, 9.34), and for nothing else: the seen hexes are
+    answered from the geometry, the unseen ones from the rulings, and the answer says
+    which it used (docs/sos-line-of-sight.rst)."""
     spec = f"{{features: [{feature}]" + (f', height: "{height}"}}' if height else "}")
     units = ["units:", f'  - {{id: op, side: german, hex: "{spotter}", class: op}}']
     units += [f'  - {{id: "t{h}", side: soviet, hex: "{h}", class: infantry}}'
               for h in seen + unseen]
     col, row = int(spotter[:2]), int(spotter[2:])
-    sc = position({spotter: spec}, extra="\n".join(units) + "\n",
-                  cols=range(max(1, col - 10), col + 11), rows=range(max(1, row - 10),
-                                                                     row + 11))
+    cols = range(max(1, col - 10), col + 11)
+    rows = range(max(1, row - 10), row + 11)
+    text = "\n".join(units) + "\n"
+    sc = position({spotter: spec}, extra=text + printed_map(spotter, unseen, "14.26"),
+                  cols=cols, rows=rows)
     got = {t["hex"]: t for t in spotting(sc, "german")["targets"]}
     limit = 9 if feature == "hill-top" else 4
     for h in seen:
         row_ = got[h]["by"][0]
         assert got[h]["spotted"] and row_["distance"] <= limit == row_["range"], h
-    for h in unseen:  # within range: no 14.25 reason; the hiding terrain is not stated
+        assert RULING not in row_["los_used"], h
+    for h in unseen:
         row_ = got[h]["by"][0]
-        assert row_["distance"] <= limit and "14.25" not in {w["rule"] for w in
-                                                             row_["why_not"]}, h
+        assert not got[h]["spotted"] and 1 < row_["distance"] <= limit, h
+        assert row_["why_not"] == [{"reason": "no-los", "rule": "9.34"}], h
+        assert RULING in row_["los_used"] and "its note: printed map, 14.26" in \
+            row_["los_used"], h
+    # without the rulings, the geometry alone would see them all: the rulings are needed
+    bare = position({spotter: spec}, extra=text, cols=cols, rows=rows)
+    assert all(t["spotted"] for t in spotting(bare, "german")["targets"])

@@ -2,12 +2,15 @@
 and B): the printed lists (``kb/sos/tables/vehicle_crossings.yaml``) and the geometry of a
 position's ``crossings``.
 
-A balka, the Tartar Wall, a railroad cut or an embankment drawn through two or more sides
-of a hex splits the hex's other neighbours into banks; a vehicle that passes through the
-hex from one bank to another crosses the feature (8.12). The position says which sides the
-feature runs through (``through``: the neighbours across them) and may give the verdict
-(``vehicles``); without one, Appendix A (blocked) or B (may cross) decides, else 8.12's
-default (blocked). Python does the geometry; the rules are in ``asp/sos/crossing.lp``.
+A balka, a Volga cliff, the Tartar Wall, a railroad cut or an embankment drawn through two
+or more sides of a hex splits the hex's other neighbours into banks; a vehicle that passes
+through the hex from one bank to another crosses the feature (8.12; a cliff as a balka,
+8.67, by the reading 8.12#cliff). The position says which sides the feature runs through
+(``through``: the neighbours across them) and may give the verdict (``vehicles``); without
+one, Appendix A (blocked) or B (may cross) decides, else 8.12's default (blocked). A line
+of sight through such a hex from one bank of a cliff or the Tartar Wall to another is
+blocked (9.33, ``asp/sos/los.lp``). Python does the geometry; the rules are in
+``asp/sos/crossing.lp``.
 """
 
 from __future__ import annotations
@@ -59,7 +62,20 @@ def verdict(hex_id: str, feature: str, given: str | None) -> tuple[str, str]:
     listed = appendix().get((hex_id, feature))
     if listed:
         return listed, "appendix-a" if listed == "blocked" else "appendix-b"
-    return "blocked", "8.12"
+    # 8.67: a balka/cliff hex is crossed by vehicles only by a road or bridge (the
+    # appendices list no cliffs)
+    return "blocked", "8.67" if feature == "cliff" else "8.12"
+
+
+def cliff_barrier(readings: dict[str, str]) -> bool:
+    """Reading 8.12#cliff: a cliff drawn through a hex stops vehicles as a balka does
+    (as-balka, the default) or not at all (not-a-barrier)."""
+    return readings.get("8.12#cliff", "as-balka") == "as-balka"
+
+
+#: the drawn features a bridge unit or a river-landing arrow opens to vehicles (17.12,
+#: 8.67: balka/cliff hexes)
+OPENED = ("balka", "cliff")
 
 
 def _direction(grid, centre: str, other: str) -> int | None:

@@ -89,11 +89,60 @@ def line_facts(sc: Scenario, p: int, line: Line, aa: bool = False) -> list[str]:
             out.append(f"along({p},{i}).")
     for x, y in line.hexsides:
         out.append(f"touches({p},{q(x)},{q(y)}).")
+    # the neighbours a line crossing a hex comes from and goes to (every hex of the steps
+    # before and after: both, where the line runs along a hexside), for the features drawn
+    # through the hex (9.33: a cliff or the Tartar Wall)
+    full = [(line.a,), *line.steps, (line.b,)]
+    for i in range(1, len(full) - 1):
+        if len(full[i]) != 1 or not sc.map.hexes.get(full[i][0], None):
+            continue
+        h = full[i][0]
+        if not sc.map.hexes[h].crossings:
+            continue
+        for x in full[i - 1]:
+            for y in full[i + 1]:
+                out.append(f"passes({p},{q(h)},{q(x)},{q(y)}).")
     for r in sc.los:
         if {line.a, line.b} == set(r.between):
             out.append(f"ruling({p},{'clear' if r.clear else 'blocked'}).")
     if aa:
         out.append(f"aa({p}).")
+    return out
+
+
+# --- spotting limits (14.22-14.24) ------------------------------------------------------
+
+def formation(u, level: str) -> str | None:
+    """The unit's formation at the level the reading of 14.24 names (a battalion is known
+    by its division, regiment and battalion together), or None without one."""
+    o = u.oob
+    parts = {"battalion": (o.division, o.regiment, o.battalion),
+             "regiment": (o.division, o.regiment), "division": (o.division,)}[level]
+    return "/".join(p or "" for p in parts) if parts[-1] else None
+
+
+def spot_record_facts(sc: Scenario, units) -> list[str]:
+    """The spotting each unit did earlier in the position's phase (a record of another
+    phase counts for nothing: the limits are per phase), its formation (14.24) and the
+    phases it was pinned and moved in (14.94, 14.96)."""
+    from adjudicator.games import get_game
+
+    chosen = {**get_game(sc.game).default_readings(), **sc.readings}
+    level = chosen.get("14.24#formation", "battalion")
+    out = []
+    for u in units:
+        i = q(u.id)
+        f = formation(u, level)
+        if f:
+            out.append(f"spot_formation({i},{q(f)}).")
+        for name in ("pinned_phase", "moved_phase"):
+            n = getattr(u, name, None)
+            if n is not None:
+                out.append(f"{name}({i},{n}).")
+        rec = getattr(u, "spotting", None)
+        if rec is not None and rec.phase == sc.phase:
+            out += [f"spot_hex({i},{q(h)})." for h in rec.hexes]
+            out += [f"spot_ifs({i},{rec.if_units}).", f"spot_af({i},{rec.af})."]
     return out
 
 

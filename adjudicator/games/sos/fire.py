@@ -17,8 +17,14 @@ import clingo
 
 from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games.sos import charts
-from adjudicator.games.sos.facts import const, crossing_facts, map_facts, q
-from adjudicator.games.sos.los import _solve, lines_of_sight
+from adjudicator.games.sos.facts import (
+    const,
+    crossing_facts,
+    map_facts,
+    q,
+    spot_record_facts,
+)
+from adjudicator.games.sos.los import _solve, lines_of_sight, sees
 from adjudicator.games.sos.tec import Tec, tec_chart
 from adjudicator.scenario import Scenario
 
@@ -92,7 +98,7 @@ def unit_facts(sc: Scenario) -> list[str]:
                 out.append(f"{pred}({i},{q(val)}).")
         if o.independent:
             out.append(f"independent({i}).")
-    return out
+    return out + spot_record_facts(sc, sc.units)
 
 
 def hex_facts(sc: Scenario, around: set[str]) -> list[str]:
@@ -198,6 +204,23 @@ def is_box_target(sc: Scenario, target: str) -> bool:
     return area is not None and area.kind == "east-bank"
 
 
+def stuka_facts(sc: Scenario, req: FireRequest, box: bool) -> list[str]:
+    """With Stukas among the firers: the German Luftwaffe OPs that may spot the target hex
+    now (15.14, 15.17: its line, range and state, 14.2), and those on hex 1039 for an East
+    Bank box (15.31)."""
+    units = unit_map(sc)
+    if not any(units[f].unit_class == "stuka" for f in req.firers):
+        return []
+    lw = [u for u in sc.units if u.luftwaffe and u.side == "german"
+          and u.hex in sc.map.hexes]
+    if box:
+        return [f"lw_on_1039({q(u.id)})." for u in lw if u.hex == "1039"]
+    if req.target not in sc.map.hexes:
+        return []
+    return [f"lw_sees({q(uid)})." for uid, why in sees(sc, lw, req.target).items()
+            if not why]
+
+
 def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple[str, str]]]:
     units = unit_map(sc)
     out = [f"kind({req.kind}).", f"target({q(req.target)})."]
@@ -222,11 +245,12 @@ def request_facts(sc: Scenario, req: FireRequest) -> tuple[list[str], list[tuple
         elif u.hex in sc.map.hexes:
             d = sc.grid.distance(u.hex, req.target)
             out.append(f"dist({q(uid)},{d}).")
-            if u.hex != req.target:
+            if u.hex != req.target and u.unit_class != "stuka":  # Stukas see it (15.13)
                 extra.append(uid)
                 pairs.append((u.hex, req.target))
         else:
             out += east_bank_facts(sc, uid, u.hex, req.target)
+    out += stuka_facts(sc, req, box)
     movers = req.movers
     if req.kind == "opportunity" and not movers:
         side = (RETREAT_SIDE if req.retreat else MOVING_SIDE).get(sc.phase)
@@ -357,6 +381,8 @@ def solve_fire(sc: Scenario, req: FireRequest, attc_path: str | None = None,
         data["rules"] += ["14.29", "14.52", "14.53", "14.54"]
     if req.as_if:
         data["rules"] += ["14.03", "14.38"]
+    if any(units[f].unit_class == "stuka" for f in req.firers):
+        data["rules"] += ["15.11", "15.12", "15.13", "15.14"]
     if attc.practice and any(f.get("uses") == "attc" for f in firers):
         data["practice_note"] = charts.PRACTICE_NOTE
     elif tec.practice and any(d["id"] == "terrain" for d in drms):

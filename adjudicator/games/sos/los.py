@@ -67,7 +67,7 @@ def lines_of_sight(sc: Scenario, pairs: list[tuple[str, str]], aa: bool = False,
                    ) -> tuple[list[LosAnswer], list[clingo.Symbol]]:
     """The verdict on each line (pairs of hexes), and every shown atom."""
     lines = [facts.draw(sc, a, b) for a, b in pairs]
-    program = facts.map_facts(sc)
+    program = facts.map_facts(sc) + facts.crossing_facts(sc)
     for p, line in enumerate(lines):
         program += facts.line_facts(sc, p, line, aa)
     atoms = _solve("\n".join(program + (extra or [])), list(files))
@@ -98,8 +98,11 @@ def _used(sc: Scenario, ans: LosAnswer) -> list[str]:
                                                       if ans.along else "")]
     if "9.37" in ans.rules or "15.44" in ans.rules:
         return used
-    if any({ans.a, ans.b} == set(r.between) for r in sc.los):
+    ruling = next((r for r in sc.los if {ans.a, ans.b} == set(r.between)), None)
+    if ruling is not None:
         used.append("the position's ruling for this pair")
+        if ruling.note:
+            used.append(f"its note: {ruling.note}")
         return used
     if "14.26" in ans.rules:
         return used + ["the hill tops named in 14.26"]
@@ -121,3 +124,48 @@ def _used(sc: Scenario, ans: LosAnswer) -> list[str]:
         name = sc.readings.get("14.26") or get_game(sc.game).default_readings().get("14.26")
         used.append(f"reading {name} of 14.26")
     return used
+
+
+def spotter_facts(sc: Scenario, units: list) -> list[str]:
+    """The spotters' class, state, hex and the spotting they did earlier in the position's
+    phase (14.22-14.24), with the neighbours and markers of their hexes."""
+    from adjudicator.games.sos.facts import q, spot_record_facts
+
+    out = [f"phase({sc.phase}).", *spot_record_facts(sc, units)]
+    hexes = set()
+    for u in units:
+        i = q(u.id)
+        out.append(f'unit_class({i},{u.unit_class.replace("-", "_")}).')
+        if u.pinned:
+            out.append(f"pinned({i}).")
+        if u.unit_class == "op":
+            out.append(f"op({i}).")
+        if u.oob.division:
+            out.append(f"div({i},{q(u.oob.division)}).")
+        if u.hex in sc.map.hexes:
+            out.append(f"at({i},{q(u.hex)}).")
+            hexes.add(u.hex)
+    for h in sorted(hexes):
+        out += [f"adj({q(h)},{q(n)})." for n in sc.grid.neighbours(h)]
+        out += [f"marker({q(h)},{m})." for m in sc.map.hexes[h].markers]
+    return out
+
+
+def sees(sc: Scenario, spotters: list, target: str) -> dict[str, list[tuple[str, str]]]:
+    """Whether each of ``spotters`` (units on the map) may spot the hex ``target`` now
+    (14.2: line, range, state and limits of the position's phase): unit id -> the reasons
+    it may not, empty when it may."""
+    on = [u for u in spotters if u.hex in sc.map.hexes and u.hex != target]
+    extra = [f'look({p},{facts.q(u.id)},"target").' for p, u in enumerate(on)]
+    extra += spotter_facts(sc, on)
+    _, atoms = lines_of_sight(sc, [(u.hex, target) for u in on], extra=extra,
+                              files=("sos/los.lp", "sos/spotting.lp"))
+    out: dict[str, list[tuple[str, str]]] = {u.id: [] for u in on}
+    for u in spotters:
+        if u.hex == target:  # its own hex: seen (9.37 reaches adjacent hexes; this is closer)
+            out[u.id] = []
+    for s in atoms:
+        if s.name == "cannot":
+            out[s.arguments[0].string].append((s.arguments[2].name.replace("_", "-"),
+                                               s.arguments[3].string))
+    return out

@@ -15,7 +15,7 @@ SHORT = {"city": "C", "industrial": "I", "fortified": "F", "suburb": "S", "villa
 CLEAR, BLOCKED, BLOCKER, SEEN = "#2e8b57", "#d00000", "#d00000", "#1f6fbf"
 #: the colour of a feature drawn through a hex (8.12, Appendices A and B)
 THROUGH = {"balka": "#8b5a2b", "tartar-wall": "#3a3a3a", "rail-cut": "#6a3d9a",
-           "rail-embankment": "#b15928"}
+           "rail-embankment": "#b15928", "cliff": "#5a3a1a"}
 
 
 class SosStyle(Style):

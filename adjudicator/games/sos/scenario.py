@@ -62,8 +62,9 @@ SOS_FORMAT = HexFormat()
 MAX_COLUMN, MAX_ROW = 38, 79
 
 
-#: The blocking terrain a hex may hold a crossing verdict for (8.12, Appendices A and B).
-CrossingFeature = Literal["balka", "tartar-wall", "rail-cut", "rail-embankment"]
+#: The blocking terrain a hex may hold a crossing verdict for (8.12, Appendices A and B), and
+#: the Volga cliffs (balka/cliff terrain, 8.67; 9.33: a line across them is blocked).
+CrossingFeature = Literal["balka", "tartar-wall", "rail-cut", "rail-embankment", "cliff"]
 
 
 def _on_map(hex_id: str) -> bool:
@@ -76,7 +77,9 @@ class Crossing(base._Strict):
     names the neighbours across those sides (on the position or not); a vehicle passing
     through the hex from one bank to another crosses it. ``vehicles``: ``blocked``
     (Appendix A) or ``cross`` (Appendix B); unset, the appendices decide, else 8.12
-    (blocked)."""
+    (blocked; for a cliff 8.67, by the reading 8.12#cliff). A line of sight passing
+    through the hex from one bank of a cliff or the Tartar Wall to another is blocked
+    (9.33)."""
 
     feature: CrossingFeature
     through: list[str] = Field(min_length=2, max_length=6)
@@ -155,6 +158,24 @@ class OrderOfBattle(base._Strict):
     independent: bool = False
 
 
+class SpotRecord(base._Strict):
+    """What a unit has spotted so far in a phase (14.22, 14.24): the target hexes, the IF
+    artillery units it spotted for and their AF points. The limits are per phase: a record
+    whose ``phase`` is not the position's phase is past and counts for nothing."""
+
+    phase: int = Field(ge=1, le=15)
+    hexes: list[str] = Field(default_factory=list)
+    if_units: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    af: int = Field(default=0, ge=0, le=MAX_NUMBER)
+
+    @field_validator("hexes", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        if isinstance(v, list):
+            return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
+        return v
+
+
 class Unit(base.Unit):
     id: str
     side: Side
@@ -195,6 +216,16 @@ class Unit(base.Unit):
     moved: bool = False
     #: a German Luftwaffe (LW) OP, which spots for Stukas only (14.21)
     luftwaffe: bool = False
+    # --- spotting limits (14.22, 14.24) ---
+    #: what it has spotted in the current phase (a record of another phase is past)
+    spotting: SpotRecord | None = None
+    # --- OP timing (14.94, 14.96) ---
+    #: the phase (1-15) it was pinned in: an OP pinned in the position's phase still spots
+    #: in it; without it a pinned OP was pinned at the start of the phase (14.94)
+    pinned_phase: int | None = Field(default=None, ge=1, le=15)
+    #: the phase (1-15) it last moved or advanced after combat in: an OP does not spot in
+    #: the phase right after (14.96)
+    moved_phase: int | None = Field(default=None, ge=1, le=15)
 
     @property
     def moves_as(self) -> str:
@@ -277,9 +308,22 @@ class Scenario(base.Scenario):
             who, rules = SOVIET_ONLY[cls]
             add((*path, "class"), f"'{cls}' units are {who} only ({rules}): the German "
                 "side has none")
+        # 15.1: Stukas are German air support.
+        if side == "soviet" and cls == "stuka":
+            add((*path, "class"), "Stukas are German air support (15.1): the Soviet side "
+                "has none")
         # 14.21: the Luftwaffe OPs are German OP units.
         if getattr(unit, "luftwaffe", False) and (side != "german" or cls != "op"):
             add((*path, "luftwaffe"), "a Luftwaffe OP is a German OP unit (14.21)")
+        if getattr(unit, "pinned_phase", None) is not None and not getattr(unit, "pinned",
+                                                                            False):
+            add((*path, "pinned_phase"), "pinned_phase is the phase a pinned unit was "
+                "pinned in: give pinned: true too (14.94)")
+        rec = getattr(unit, "spotting", None)
+        if rec is not None:
+            for j, h in enumerate(rec.hexes):
+                if not SOS_FORMAT.is_id(h):
+                    add((*path, "spotting", "hexes", j), f"'{h}' is not a hex id")
         # 16.3: only Soviet tanks become immobilized tanks (not armored cars, armored
         # trains or armored leaders).
         if getattr(unit, "immobilized", False):

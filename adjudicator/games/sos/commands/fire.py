@@ -58,8 +58,9 @@ def print_fire(data: dict[str, Any], console: Console, title: str | None = None)
             console.print(f"  {f['unit']} at {f['hex']}: 0: {f['note']} {cite(['9.94'])}")
         elif f["may_fire"] and "factor" in f:
             how = {"af": "AF", "df": "DF", "attc": "AF on the ATTC"}[f["uses"]]
-            console.print(f"  {f['unit']} at {f['hex']}: {f['factor']} ({how}, range "
-                          f"{f['distance']}) {cite([f['factor_rule']])}")
+            rng = "" if f["distance"] is None else f", range {f['distance']}"
+            console.print(f"  {f['unit']} at {f['hex']}: {f['factor']} ({how}{rng}) "
+                          f"{cite([f['factor_rule']])}")
             for n in f.get("notes", []):
                 console.print(f"    {_label(n['note'])} {cite([n['rule']])}")
         elif f["may_fire"]:

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from adjudicator.errors import did_you_mean, usage_error
 from adjudicator.games import get_game
-from adjudicator.games.sos.los import LosAnswer, check_hex, lines_of_sight
+from adjudicator.games.sos.los import LosAnswer, check_hex, lines_of_sight, spotter_facts
 from adjudicator.output import (
     ForceOpt,
     JsonOpt,
@@ -73,19 +73,13 @@ def los(
 
 
 def spotting(sc: Scenario, side: str) -> dict:
-    """Which enemy units on the map each unit of ``side`` on the map spots (14.2)."""
+    """Which enemy units on the map each unit of ``side`` on the map spots (14.2), within
+    the limits of the position's phase (14.02, 14.22-14.24)."""
     mine = [u for u in sc.units if u.side == side and u.hex in sc.map.hexes]
     theirs = [u for u in sc.units if u.side != side and u.hex in sc.map.hexes]
     looks = [(u, v) for u in mine for v in theirs if u.hex != v.hex]
-    extra = []
-    for p, (u, v) in enumerate(looks):
-        extra.append(f'look({p},"{u.id}","{v.id}").')
-    for u in mine:
-        extra.append(f'unit_class("{u.id}",{u.unit_class.replace("-", "_")}).')
-        if u.pinned:
-            extra.append(f'pinned("{u.id}").')
-        if u.unit_class == "op":
-            extra.append(f'op("{u.id}").')
+    extra = [f'look({p},"{u.id}","{v.id}").' for p, (u, v) in enumerate(looks)]
+    extra += spotter_facts(sc, mine)
     answers, atoms = lines_of_sight(sc, [(u.hex, v.hex) for u, v in looks], extra=extra,
                                     files=("sos/los.lp", "sos/spotting.lp"))
     spots = {(s.arguments[0].string, s.arguments[1].string) for s in atoms if s.name == "spots"}
@@ -96,37 +90,55 @@ def spotting(sc: Scenario, side: str) -> dict:
             why.setdefault(key, []).append((s.arguments[2].name.replace("_", "-"),
                                             s.arguments[3].string))
     ranges = {s.arguments[0].number: s.arguments[1].number for s in atoms if s.name == "best"}
+    left: dict[str, dict] = {}
+    for s in atoms:
+        if s.name == "capacity":
+            left[s.arguments[0].string] = {"kind": s.arguments[1].name.replace("_", "-"),
+                                           "left": s.arguments[2].number,
+                                           "rule": s.arguments[3].string}
     targets = []
     for v in theirs:
         rows = []
         for p, (u, w) in enumerate(looks):
             if w is not v:
                 continue
-            rows.append({"spotter": u.id, "hex": u.hex, "spots": (u.id, v.id) in spots,
-                         "distance": answers[p].distance, "range": ranges.get(p),
-                         "los": "clear" if answers[p].clear else "blocked",
-                         "los_rules": answers[p].rules,
-                         "why_not": [{"reason": r, "rule": rule}
-                                     for r, rule in sorted(why.get((u.id, v.id), []))]})
+            row = {"spotter": u.id, "hex": u.hex, "spots": (u.id, v.id) in spots,
+                   "distance": answers[p].distance, "range": ranges.get(p),
+                   "los": "clear" if answers[p].clear else "blocked",
+                   "los_rules": answers[p].rules, "los_used": answers[p].used,
+                   "why_not": [{"reason": r, "rule": rule}
+                               for r, rule in sorted(why.get((u.id, v.id), []))]}
+            if (u.id, v.id) in spots and u.id in left:
+                row["may_still_spot"] = left[u.id]
+            rows.append(row)
         targets.append({"unit": v.id, "hex": v.hex, "hidden": v.hidden,
                         "spotted": any(r["spots"] for r in rows), "by": rows})
     off = [u.id for u in sc.units if u.side == side and u.hex not in sc.map.hexes]
-    return {"side": side, "targets": targets, "spotters_off_map": off,
-            "rules": ["14.21", "14.23", "14.25", "9.31"]}
+    return {"side": side, "phase": sc.phase, "targets": targets, "spotters_off_map": off,
+            "rules": ["14.02", "14.21", "14.22", "14.23", "14.24", "14.25", "9.31"]}
 
 
 def print_spotting(data: dict, console: Console) -> None:
-    console.print(f"[bold]Spotting by the {data['side']} side[/bold] "
-                  f"{cite(data['rules'])}")
+    console.print(f"[bold]Spotting by the {data['side']} side in phase {data['phase']}"
+                  f"[/bold] {cite(data['rules'])}")
     for t in data["targets"]:
         by = [r["spotter"] for r in t["by"] if r["spots"]]
         hidden = " (hidden: it may still be targeted, 9.31)" if t["hidden"] else ""
         console.print(f"{t['unit']} at {t['hex']}{hidden}: "
                       + (f"spotted by {', '.join(by)}" if by else "not spotted"))
         for r in t["by"]:
+            cap = r.get("may_still_spot")
+            if cap:
+                what = ("IF artillery unit" + ("s" if cap["left"] != 1 else "")
+                        if cap["kind"] == "if-units" else "AF points")
+                console.print(f"  {r['spotter']} may still spot for {cap['left']} {what} "
+                              f"this phase {cite([cap['rule']])}")
+        for r in t["by"]:
             if r["spots"]:
                 continue
             reasons = ", ".join(f"{w['reason']} {cite([w['rule']])}" for w in r["why_not"])
+            if "the position's ruling for this pair" in r["los_used"]:
+                reasons += " (the position's ruling for this pair: the printed map)"
             console.print(f"  {r['spotter']} at {r['hex']}: {reasons}")
     if data["spotters_off_map"]:
         console.print("In off-map boxes (no line of sight; see 14.28): "

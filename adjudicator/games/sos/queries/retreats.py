@@ -173,7 +173,8 @@ def before_combat(sc: Scenario, hex_id: str, attackers: list[str],
     rules = rules_of(["9.41", "9.43", "9.47", "9.48"] + [x for _, x in blocked]
                      + [x for why in refused.values() for _, x in why]
                      + (["9.45"] if all_go else []) + budget_rules
-                     + (["8.12"] if crossing else []) + (["8.67"] if landings else []))
+                     + sorted({r for rows in crossing.values() for _, _, r in rows})
+                     + (["8.67"] if landings else []))
     return BeforeCombat(hex_id, units, blocked, stay, all_go, rules, _chart_info(chart))
 
 

@@ -46,7 +46,7 @@ def advancers(sc, hex_id: str, attackers: list[str], emptied: str, chart) -> set
 
 
 def _start_barred(sc, here: str, there: str, side: str) -> bool:
-    from adjudicator.games.sos.crossings import across, verdict
+    from adjudicator.games.sos.crossings import OPENED, across, cliff_barrier, verdict
 
     if sc.readings.get("8.12#start", "owner-chooses") != "along-only":
         return False
@@ -55,8 +55,10 @@ def _start_barred(sc, here: str, there: str, side: str) -> bool:
     for c in sc.map.hexes[here].crossings:
         if verdict(here, c.feature, c.vehicles)[0] != "blocked":
             continue
-        if (c.feature == "balka" and (bridge or landing)) or not across(sc.grid, here,
-                                                                         c.through):
+        if c.feature == "cliff" and not cliff_barrier(sc.readings):
+            continue
+        if (c.feature in OPENED and (bridge or landing)) or not across(sc.grid, here,
+                                                                       c.through):
             continue
         if there not in c.through:
             return True

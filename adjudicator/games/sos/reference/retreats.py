@@ -292,15 +292,18 @@ def p_stack_short(sc, hex_id: str, movers: dict[str, set[str]]) -> int:
 
 def _blocking(sc, h: str, side: str):
     """The blocking features through ``h`` that a vehicle of ``side`` may not cross (8.12,
-    17.12; 8.67: a Soviet vehicle crosses a balka hex a river-landing arrow points to)."""
-    from adjudicator.games.sos.crossings import verdict
+    17.12; 8.67: a Soviet vehicle crosses a balka/cliff hex a river-landing arrow points
+    to; a cliff as a balka by the reading 8.12#cliff)."""
+    from adjudicator.games.sos.crossings import OPENED, cliff_barrier, verdict
 
     spec = sc.map.hexes[h]
     bridge = any(v.unit_class == "bridge" for v in sc.units_at(h))
     landing = spec.river_landing and side == "soviet"
     for c in spec.crossings:
+        if c.feature == "cliff" and not cliff_barrier(sc.readings):
+            continue
         if verdict(h, c.feature, c.vehicles)[0] == "blocked" and not (
-                c.feature == "balka" and (bridge or landing)):
+                c.feature in OPENED and (bridge or landing)):
             yield c
 
 
