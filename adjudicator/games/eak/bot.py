@@ -24,14 +24,17 @@ from adjudicator.games.eak.botfacts import (
     F,
     N,
     S,
+    _distances,
     bot_facts,
     card_facts,
     const,
+    cost_facts,
     distance,
+    grid_key,
     selector,
     unit_kind,
 )
-from adjudicator.games.eak.tec import Tec
+from adjudicator.games.eak.tec import Tec, tec_chart
 from adjudicator.solver import Solver
 
 #: The movement methods of 9.21 in order: (number, order, title, encoded).
@@ -90,6 +93,55 @@ ARMY_TEXT = {
 }
 
 
+#: The movement methods of 9.22 (methods B, from game-turn 5 when the active front's
+#: objective marker has left play), in order: (number, order, title).
+METHODS_B = [
+    (1, "desc", "Take VP hex"),
+    (2, "desc", "Open supply line"),
+    (3, "asc", "To Soviet VP hex"),
+    (4, "asc", "Avoid surround"),
+    (5, "asc", "Adjacent to German VP hex"),
+    (6, "asc", "Move into or toward operational limit"),
+    (7, "desc", "Cause surround"),
+    (8, "desc", "Adjacent to German unit"),
+    (9, "desc", "Relieve garrison"),
+    (10, "asc", "Follow movement arrows"),
+    (11, "asc", "Proximate to German VP hex"),
+]
+B_LETTERS = {1: [], 2: list("abcd"), 3: list("abcd"), 4: list("abcdef"), 5: ["a", "b"],
+             6: list("abcdef"), 7: list("abcd"), 8: list("abcd"), 9: ["a", "b"],
+             10: ["a", "b", "c"], 11: ["a", "b", "c"]}
+#: the methods of 9.22 whose preferences rank (destination, VP hex) pairs
+B_PAIR = frozenset({5, 11})
+B_TEXT = {
+    2: {"a": "enables the most Soviet units to trace supply",
+        "b": "not nearly surrounded there", "c": "in Soviet support",
+        "d": "closest to Soviet support"},
+    3: {"a": "an empty or garrisoned hex", "b": "the highest VP value",
+        "c": "a German unit next to the hex", "d": "in Soviet support"},
+    4: {"a": "in Soviet support", "b": "within the operational limit",
+        "c": "closer to Soviet support than the start", "d": "unoccupied",
+        "e": "not next to a Soviet unit", "f": "closest to the start"},
+    5: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
+    6: {"a": "within the operational limit", "b": "not on a map edge",
+        "c": "not stacked with or next to a Soviet unit", "d": "in Soviet support",
+        "e": "closest to a hex in support", "f": "a village targeted for its front"},
+    7: METHOD_TEXT[4],
+    8: {"a": "next to the most German units",
+        "b": "next to a German unit no Soviet unit is next to",
+        "c": "the closest German unit", "d": "the highest hex number"},
+    9: {"a": "next to a German unit", "b": "a German unit proximate to it"},
+    10: {"a": "ends in an unoccupied hex", "b": "ends farthest from the start",
+         "c": "follows primary arrows"},
+    11: {"a": "next to the VP hex", "b": "Soviet supply traceable from it",
+         "c": "closest to the VP hex"},
+}
+#: the methods of 9.22 that read "nearly surrounded" (9.3)
+NS_METHODS = frozenset({2, 4, 5, 7, 8})
+#: 9.22's Soviet Desperation: below this many Soviet VPs, method 11 comes after method 5
+DESPERATION_VP = 19
+
+
 #: 9.27 (unsupplied units unable to trace supply): the two steps' preferences
 UNSUP_LETTERS = {1: ["a", "b"], 2: ["a"]}
 UNSUP_TEXT = {1: {"a": "in Soviet support", "b": "the closest hex"},
@@ -102,6 +154,8 @@ def _letters(family: str, method: int) -> tuple[list[str], dict[str, str] | None
         return ARMY_LETTERS.get(method, []), ARMY_TEXT.get(method), method == 3
     if family == "u":
         return UNSUP_LETTERS.get(method, []), UNSUP_TEXT.get(method), False
+    if family == "b":
+        return B_LETTERS.get(method, []), B_TEXT.get(method), method in B_PAIR
     return METHOD_LETTERS.get(method, []), METHOD_TEXT.get(method), method in PAIR_METHODS
 
 
@@ -115,8 +169,6 @@ TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to b
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
 NOT_ENCODED_MOVES = [
     "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
-    "9.22 (methods B, after a front objective is removed): such units are left where "
-    "they are",
 ]
 
 
@@ -473,7 +525,7 @@ def _method_stage(ans, step, method: int, cands: list[str], start: str | None,
     the preferences rank (destination, target) pairs, shown as "X>V" ("stay>V": the
     unit's own hex next to V)."""
     letters, texts, paired = _letters(family, method)
-    rule = {"a": "9.26", "u": "9.27"}.get(family, "9.21")
+    rule = {"a": "9.26", "u": "9.27", "b": "9.22"}.get(family, "9.21")
     if not paired:
         prefs: dict[str, dict[str, int]] = defaultdict(dict)
         for s, c, letter, v in ans.rows("bot_pref", 4):
@@ -726,8 +778,9 @@ def _apply_move(bot: Bot, uid: str, to: str) -> str:
 
 
 #: the short label of a move's method on the picture, by the section that lists it:
-#: M (9.21 methods A), A (9.26 army objective methods), U (9.27 unsupplied units' steps)
-SECTION_LABEL = {"9.21": "M", "9.26": "A", "9.27": "U"}
+#: M (9.21 methods A), B (9.22 methods B), A (9.26 army objective methods),
+#: U (9.27 unsupplied units' steps)
+SECTION_LABEL = {"9.21": "M", "9.22": "B", "9.26": "A", "9.27": "U"}
 
 
 def method_name(rec: dict[str, Any]) -> str:
@@ -846,6 +899,153 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
     return decisions
 
 
+def nearly_surrounded_at(bot: Bot, uid: str, hexes: list[str]) -> set[str]:
+    """The hexes of ``hexes`` in which ``uid`` would be nearly surrounded (9.3,
+    botterms.lp), asked with the unit moved there; one in which it would be surrounded
+    counts too (reading 9.22 surrounded-counts)."""
+    out: set[str] = set()
+    sc = bot.sc
+    counts = _reading(bot, "9.22") != "literal"
+    costs = cost_facts(bot.tec or tec_chart(), sc.weather)
+    germans = [F("b_reacher", [S(u.id)]) for u in sc.units
+               if u.side == "german" and u.hex in sc.map.hexes]
+    for x in hexes:
+        key = ("ns", uid, x, counts)
+        seen = bot.memo.get(key)
+        if seen is not None and seen[0] is sc:
+            hit = seen[1]
+        else:
+            bot.set_unit(uid, hex=x)
+            try:  # botterms.lp reads the movement costs alone of the bot's facts
+                t = bot.solver.solve(bot.sc, "botterms", extra=costs + germans)
+            finally:
+                bot.sc = sc
+            hit = (any(w == uid for w, _v, _x, _r in t.rows("nearly_surrounded", 4))
+                   or (counts and any(w == uid for w, _r in t.rows("ns_surrounded", 2))))
+            bot.memo[key] = (sc, hit)
+        if hit:
+            out.add(x)
+    return out
+
+
+def _limit_gaps(bot: Bot, hexes: list[str]) -> list[clingo.Symbol]:
+    """b_limit_gap(X,G): how many hexes from X to the nearest hex within the operational
+    limit (9.22 method 6)."""
+    sc = bot.sc
+    beyond = set(sc.beyond_limit)
+    if sc.turn < 6 or not beyond:
+        return []
+    within = [h for h in sc.map.hexes if h not in beyond]
+    key = grid_key(sc)
+    out = []
+    for x in hexes:
+        d = _distances(key, x)
+        out.append(F("b_limit_gap", [S(x), N(min((d.get(w, 99) for w in within),
+                                                 default=99))]))
+    return out
+
+
+def _b_answer(bot: Bot, live: list[str], uid: str, number: int):
+    """The movement question for ``uid`` by 9.22 method ``number``, with what the method
+    reads from questions of their own: the nearly surrounded hexes it names (ns_ask),
+    the gaps to the operational limit (method 6), the supply traces (methods 2 and 7),
+    the unit's second reach and the Soviet supply of its candidates (method 11)."""
+    sc = bot.sc
+    extra = [F("b_mover", [S(u)]) for u in live] + probe_facts(bot)
+    # every question of 9.22 gives the same kinds of facts (a "none" stands for a kind
+    # not wanted), so one rewritten encoding serves them all (adjudicator/solver.py)
+    extra += [F("b_step", [N(number if number in NS_METHODS else 0)]),
+              F("b_ns_known", [S("none")]), F("b_ns", [S("none"), S("none")]),
+              F("b_prox_mover", [S("none")]), F("b_kharkov", [S("none")]),
+              F("b_limit_gap", [S("none"), N(0)])]
+    anchors: set[str] = set()
+    if number == 11:
+        extra.append(F("b_prox_mover", [S(uid)]))
+        anchors = {h for h, spec in sc.map.hexes.items() if spec.vp and spec.owner == "german"}
+    kh = [h for h, spec in sc.map.hexes.items() if (spec.name or "").lower() == "kharkov"]
+    extra += [F("b_kharkov", [S(h)]) for h in kh]
+    ans = bot.ask("botmove", extra, anchors)
+    if number == 6:
+        reach = sorted({x for u, x in ans.rows("bot_reach", 2) if u == uid})
+        extra += _limit_gaps(bot, [bot.unit(uid).hex, *reach])
+    if number == 2:
+        dests = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
+        opening = {x for u, x in ans.rows("m3_probe", 2) if u == uid}
+        extra += supply_line_facts(bot, uid, dests, opening)
+    known: set[str] = set()
+    ns: set[str] = set()
+    if number in NS_METHODS:
+        extra.append(F("b_ns_known", [S(uid)]))
+    # the start hex first, then the hexes its answer names
+    for _ in range(3 if number in NS_METHODS else 1):
+        ans = bot.ask("botmove", extra + [F("b_ns", [S(uid), S(x)]) for x in sorted(ns)],
+                      anchors)
+        asks = {x for u, x in ans.rows("ns_ask", 2) if u == uid} - known
+        if not asks:
+            break
+        ns |= nearly_surrounded_at(bot, uid, sorted(asks))
+        known |= asks
+    extra += [F("b_ns", [S(uid), S(x)]) for x in sorted(ns)]
+    if number == 7:
+        step = clingo.Function("b", [N(7), S(uid)])
+        cands = sorted(x for t, x in ans.rows("bot_cand", 2) if t == step)
+        if len(cands) > 1:
+            extra += supply_cut_facts(bot, uid, cands)
+            ans = bot.ask("botmove", extra, anchors)
+    if number == 11:
+        step = clingo.Function("b", [N(11), S(uid)])
+        cands = sorted({x for t, x, _v in ans.rows("bot_pair", 3) if t == step})
+        if cands:
+            extra += [F("b_ssup", [S(h)]) for h in sorted(_soviet_supply(bot, cands))]
+            ans = bot.ask("botmove", extra, anchors)
+    return ans
+
+
+def _methods_b(bot: Bot, only: list[str]) -> list[dict[str, Any]]:
+    """9.22: the methods in order, all eligible units of ``only`` by each, in the
+    method's selector order. Soviet Desperation (fewer than 19 Soviet VPs) brings method
+    11 forward, after method 5; method 6 is skipped when no active unit is beyond the
+    operational limit."""
+    decisions: list[dict[str, Any]] = []
+    seq = list(METHODS_B)
+    vp = bot.sc.soviet_vp
+    desperate = vp is not None and vp < DESPERATION_VP
+    if desperate:
+        eleven = seq.pop()
+        seq.insert(5, eleven)
+    for number, order, title in seq:
+        sc = bot.sc
+        movers = [u.id for u in sc.units if u.side == "soviet" and u.active
+                  and u.id not in bot.done and u.hex in sc.map.hexes and u.id in only]
+        if not movers:
+            break
+        if number == 6:
+            probe = bot.ask("botmove", [F("b_mover", [S(u)]) for u in movers])
+            if not probe.rows("b6_beyond", 1):
+                continue
+        for uid in sorted(movers, key=lambda x: bot.sel_key(x, order == "desc")):
+            if uid in bot.done:
+                continue
+            live = [m for m in movers if m not in bot.done]
+            ans = _b_answer(bot, live, uid, number)
+            unit = bot.unit(uid)
+            stays = [r for n, u, r in ans.rows("bot_stay_b", 3) if n == number and u == uid]
+            pick = choose_checked(bot, ans, uid, number, unit.hex, "b")
+            if stays:
+                bot.done.add(uid)
+                decisions.append(_stay_record(uid, unit.hex, number, title, None, "9.22"))
+                continue
+            if pick is None or pick["to"] is None:
+                continue
+            start = _apply_move(bot, uid, pick["to"])
+            rec = _move_record(bot, uid, start, pick, number, title, "9.22")
+            if desperate and number == 11:
+                rec["desperation"] = True
+                rec["rules"] = sorted(set(rec["rules"]) | {"9.22"}, key=rule_key)
+            decisions.append(rec)
+    return decisions
+
+
 def _soviet_supply(bot: Bot, hexes: list[str]) -> set[str]:
     """The hexes of ``hexes`` Soviet supply can be traced to (botprobe.lp, 13.1)."""
     if not hexes:
@@ -873,16 +1073,11 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
         reach = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
         supplied = _soviet_supply(bot, [unit.hex, *reach])
         if unit.hex in supplied:
-            if unit.front in front_obj:
-                recs = _methods_a(bot, [uid])
-                for r in recs:
-                    r["rules"] = sorted(set(r["rules"]) | {"9.27"}, key=rule_key)
-                out += recs
-            else:
-                out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
-                            "why": "unsupplied, able to trace supply, front objective "
-                                   "removed (9.22): not encoded, left in place",
-                            "rules": ["9.27", "9.2"], "not_encoded": True})
+            recs = (_methods_a(bot, [uid]) if unit.front in front_obj
+                    else _methods_b(bot, [uid]))
+            for r in recs:
+                r["rules"] = sorted(set(r["rules"]) | {"9.27"}, key=rule_key)
+            out += recs
             bot.done.add(uid)
             continue
         base = [F("b_mover", [S(uid)]), F("b_unsup_mover", [S(uid)])]
@@ -909,7 +1104,8 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
 
 
 def move_step(bot: Bot) -> list[dict[str, Any]]:
-    """Activation step 2 (9.2, 9.21, 9.26, 9.27): every active on-map unit."""
+    """Activation step 2 (9.2, 9.21, 9.22, 9.26, 9.27): every active on-map unit; the
+    methods of 9.22 for a front whose objective marker has left play."""
     decisions: list[dict[str, Any]] = []
     army_objective_check(bot)  # 9.13: a marker whose front objective is gone
     sc = bot.sc
@@ -917,6 +1113,7 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
     front_obj = {o.front for o in sc.objectives if o.army is None}
     with_army_obj = []
     unsupplied = []
+    methods_b: list[str] = []
     for u in list(sc.units):
         if u.side != "soviet" or not u.active or u.hex not in sc.map.hexes:
             continue
@@ -927,15 +1124,15 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
         elif u.supply != "in-supply":
             unsupplied.append(u.id)
         elif u.front not in front_obj:
-            bot.done.add(u.id)
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": "front objective removed (9.22): not encoded, left "
-                                     "in place", "rules": ["9.2"], "not_encoded": True})
+            methods_b.append(u.id)
         elif u.army in army_obj:
             with_army_obj.append(u.id)
     bot.done.update(unsupplied)  # 9.27: after all the other units
     decisions += army_objective_moves(bot, with_army_obj)
+    bot.done.update(methods_b)
     decisions += _methods_a(bot)
+    bot.done.difference_update(methods_b)
+    decisions += _methods_b(bot, methods_b)
     for uid in unsupplied:
         bot.done.discard(uid)
     decisions += unsupplied_moves(bot, unsupplied, front_obj)
