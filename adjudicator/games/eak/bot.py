@@ -31,6 +31,7 @@ from adjudicator.games.eak.botfacts import (
     cost_facts,
     distance,
     grid_key,
+    hex_number,
     selector,
     unit_kind,
 )
@@ -1609,8 +1610,7 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = ["12.83 route 6 (a second hex) and the nearly surrounded hexes of "
-                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES,
+    out["not_encoded"] = [*NOT_ENCODED_MOVES,
                           "12.31: the fixed artillery range of the auxiliary card's Fixed "
                           "Artillery tactic"]
     undispersed = []
@@ -1984,19 +1984,112 @@ def advance_probe_facts(bot: Bot, uid: str, start: str, target: str) -> list[cli
     return out
 
 
-def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, Any]]:
+def _advance_ask(bot: Bot, uid: str, start: str, into: str, arrived: int,
+                 second: bool = False, path: str | None = None) -> tuple[Any, list]:
+    """The 12.83 question for ``uid`` (in ``start``) advancing into ``into``."""
+    u = bot.unit(uid)
+    base = [F("b_vacated", [S(into)]), F("b_advancer", [S(uid)]),
+            F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc, u.front)
+    if second:
+        base.append(F("b_second", []))
+        if path == into:
+            base.append(F("b_path", [S(into)]))
+    base += advance_probe_facts(bot, uid, start, into)
+    if bot.sc.turn >= 6 and into in nearly_surrounded_at(bot, uid, [into]):
+        base.append(F("b_adv_nearly", [S(uid)]))  # 12.83's game-turn 6 restriction
+    return bot.ask("botadvance", base), base
+
+
+def _second_hexes(bot: Bot, uid: str, target: str, mode: str, path: str | None) -> list[str]:
+    """12.81: the hexes a mechanized unit may enter after the attacked hex (the rules-level
+    encoding, advance.lp: next to the attacked hex, no zone-to-zone step off the path of
+    retreat, no unbridged Donets or Dniepr crossing off it, stacking)."""
+    extra = [F("adv_unit", [S(uid)]), F("adv_into", [S(target)]),
+             F("adv_mode", [clingo.Function(mode)])]
+    if path and mode != "eliminated":
+        extra.append(F("adv_path", [S(path)]))
+    ans = bot.solver.solve(bot.sc, "advance", extra=extra)
+    return sorted(b for u, b, _r in ans.rows("adv_second", 3) if u == uid)
+
+
+def _second_hex(bot: Bot, uid: str, target: str, cands: list[str],
+                path: str | None) -> dict[str, Any] | None:
+    """12.83 for a second hex: the table's chance of each hex the unit may enter; only
+    the hex with the highest chance is checked (reading 12.83 for equal chances)."""
+    rows = []
+    for b in cands:
+        arrived = sum(1 for v in bot.sc.units if v.side == "soviet" and v.hex == b)
+        ans, base = _advance_ask(bot, uid, target, b, arrived, True, path)
+        chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
+        refused = [w for x, w, _r in ans.rows("adv_refused", 3) if x == uid]
+        routes = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
+        rows.append({"hex": b, "chance": 0 if refused else chance, "table": chance,
+                     "routes": routes, "refused": refused, "already_there": arrived,
+                     "base": base})
+    if not rows:
+        return None
+    best = max(r["chance"] for r in rows)
+    if best == 0:
+        return {"hex": None, "candidates": [_plain(r) for r in rows]}
+    top = [r for r in rows if r["chance"] == best]
+    pick, tie = top[0], None
+    if len(top) > 1 and _reading(bot, "12.83") == "highest-number":
+        top.sort(key=lambda r: -hex_number(r["hex"]))
+        pick, tie = top[0], "the highest hex number (reading 12.83)"
+    elif len(top) > 1:  # reading 12.83 (default route-then-objective)
+        def rank(r: dict) -> tuple:
+            order = list(ADV_ROUTES)
+            first = min((order.index(x["why"]) for x in r["routes"] if x["why"] in order),
+                        default=len(order))
+            obj = _adv_objective_distance(bot, uid, r["hex"])
+            return (first, obj, -hex_number(r["hex"]))
+        top.sort(key=rank)
+        pick = top[0]
+        tie = "the first route of the table, then the hex closest to the objective, then " \
+              "the highest hex number (reading 12.83)"
+    return {**_plain(pick), "candidates": [_plain(r) for r in rows], "tie": tie,
+            "base": pick["base"]}
+
+
+def _plain(r: dict) -> dict:
+    return {k: v for k, v in r.items() if k != "base"}
+
+
+#: the routes of 12.83's table in the book's order (their wording in botadvance.lp)
+ADV_ROUTES = ["into a VP hex", "the primary forward direction", "enables supply",
+              "across a river and closer to the objective", "the secondary forward direction",
+              "a second hex along the path of retreat", "causes surround",
+              "closer to the objective", "into the attacked hex"]
+
+
+def _adv_objective_distance(bot: Bot, uid: str, h: str) -> int:
+    u = bot.unit(uid)
+    for o in bot.sc.objectives:
+        if o.army is None and o.front == u.front:
+            return distance(bot.sc, h, o.hex)
+    return 0
+
+
+def advance_step(bot: Bot, target: str, attackers: list[str],
+                 retreat_path: list[str] | None = None) -> list[dict[str, Any]]:
     """12.83: victorious attacking units, in ascending selector order, each checked for an
-    advance into the vacated hex (the table by route and units already there; a roll)."""
+    advance into the vacated hex (the table by route and units already there; a roll);
+    a mechanized unit that advanced goes on to a second hex when the defenders retreated
+    two hexes (``retreat_path``: the hexes they retreated through) or were eliminated
+    (12.81; no ``retreat_path``), by the same table (route 6: along the path of
+    retreat), checking only the hex with the highest chance."""
     out = []
     arrived = 0
+    if retreat_path:
+        mode = "two" if len(retreat_path) >= 2 else "one"
+    else:
+        mode = "eliminated"
+    path = retreat_path[0] if retreat_path else None
     for uid in sorted(attackers, key=bot.sel_key):
         u = bot.unit(uid)
         if u is None or u.dispersed:
             continue
-        base = [F("b_vacated", [S(target)]), F("b_advancer", [S(uid)]),
-                F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc, u.front)
-        base += advance_probe_facts(bot, uid, u.hex, target)
-        ans = bot.ask("botadvance", base)
+        ans, base = _advance_ask(bot, uid, u.hex, target, arrived)
         rows = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
         chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
         refused = [w for x, w, _r in ans.rows("adv_refused", 3) if x == uid]
@@ -2009,10 +2102,29 @@ def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, 
             ans = bot.ask("botadvance", base + [F("b_roll", [N(roll)])])
         result = next((str(r) for x, r, _ in ans.rows("adv_result", 3) if x == uid), "stay")
         rec["advances"] = result == "advance"
+        seconds = (_second_hexes(bot, uid, target, mode, path)
+                   if rec["advances"] and mode != "one" else [])
         if rec["advances"]:
             bot.set_unit(uid, hex=target)
             arrived += 1
             army_objective_check(bot, target)
+        if seconds:
+            second = _second_hex(bot, uid, target, seconds, path)
+            rec["second"] = second
+            rec["rules"] = ["12.8", "12.81", "12.83"]
+            if second and second.get("hex"):
+                b = second["hex"]
+                if 0 < second["chance"] < 10:
+                    roll = bot.roll(f"advance of {uid} into a second hex, {b} (12.83)")
+                    second["roll"] = roll
+                    second["advances"] = roll <= second["chance"]
+                else:
+                    second["advances"] = second["chance"] >= 10
+                second.pop("base", None)
+                if second["advances"]:
+                    bot.set_unit(uid, hex=b)
+                    arrived -= 1
+                    army_objective_check(bot, b)
         out.append(rec)
     return out
 

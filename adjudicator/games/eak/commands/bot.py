@@ -281,6 +281,16 @@ def print_combat(c: dict[str, Any], console: Console) -> None:
         extra = f" ({'; '.join(v['refused'])})" if v["refused"] else ""
         console.print(f"      advance: {v['unit']} {res} into {v['into']}: chance "
                       f"{v['chance']}{roll}{extra} [{how}] {cite(v['rules'])}")
+        sec = v.get("second")
+        if sec and sec.get("hex"):
+            how = "; ".join(f"row {r['row']}: {r['why']}" for r in sec["routes"])
+            roll = f", roll {sec['roll']}" if "roll" in sec else ""
+            res = "goes on" if sec["advances"] else "stops"
+            console.print(f"        second hex: {res} into {sec['hex']}: chance "
+                          f"{sec['chance']}{roll} [{how}]"
+                          + (f" ({sec['tie']})" if sec.get("tie") else ""))
+        elif sec:
+            console.print("        second hex: none has a chance on the 12.83 table")
     if c.get("ip_removed"):
         console.print(f"      {c['ip_removed']}")
     for n in c["notes"]:
