@@ -394,6 +394,10 @@ def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
                                    "rules": ["8.13", "8.3"]})
             units.update(members[chosen])
             cands = [c for c in cands if c != chosen]
+    elif kind == "front" and bot.sc.turn >= 8 and (late := front_late_units(bot, arg)):
+        out["choices"].append(late)
+        units.update(x["unit"] for x in late["units"])
+        out["rules"] = ["8.13", "9.3", "9.8"]
     else:
         rows = (ans.rows("bot_cand", 2), ans.rows("bot_pref", 4))
         cands, prefs = _prefs(rows, "front_army")
@@ -413,10 +417,35 @@ def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
     out["active"] = sorted(units, key=bot.sel_key)
     out["active_reserves"] = sorted(reserves, key=bot.sel_key)
     bot.active_reserves = list(out["active_reserves"])
-    if kind == "front":
-        out["not_encoded"] = ["8.13 8+: units outside the operational limit or nearly "
-                              "surrounded (the 4-7 rule is used)"]
     return out
+
+
+def front_late_units(bot: Bot, front: str) -> dict[str, Any] | None:
+    """8.13, Front card from game-turn 8: the front's units on the map beyond the
+    operational limit (the position's ``beyond_limit``, 9.8) or nearly surrounded (9.3,
+    botterms.lp); reserves are not activated. None when no unit qualifies (the card then
+    activates by the game-turn 4-7 rule)."""
+    sc = bot.sc
+    mine = [u for u in sc.units if u.side == "soviet" and u.front == front
+            and u.hex in sc.map.hexes]
+    if not mine:
+        return None
+    beyond = set(sc.beyond_limit)
+    germans = [F("b_reacher", [S(u.id)]) for u in sc.units
+               if u.side == "german" and u.hex in sc.map.hexes]
+    t = bot.ask("botterms", germans)
+    nearly = {w for w, _v, _x, _r in t.rows("nearly_surrounded", 4)}
+    picked = []
+    for u in sorted(mine, key=lambda x: bot.sel_key(x.id)):
+        why = [w for w, ok in (("beyond the operational limit", u.hex in beyond),
+                               ("nearly surrounded", u.id in nearly)) if ok]
+        if why:
+            picked.append({"unit": u.id, "hex": u.hex, "why": " and ".join(why)})
+    if not picked:
+        return None
+    return {"rule": "8+", "units": picked,
+            "why": "game-turn 8 on: the front's units beyond the operational limit or nearly "
+                   "surrounded (no reserves)", "rules": ["8.13", "9.3", "9.8"]}
 
 
 # --- 9.2 Movement ----------------------------------------------------------------------

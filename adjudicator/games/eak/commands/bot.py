@@ -180,6 +180,11 @@ def print_activation(a: dict[str, Any] | None, console: Console) -> None:
     console.print(f"[bold]Activation[/bold] by {a['card']}: {a['kind']} {a['arg'] or ''} "
                   f"{cite(a['rules'])}")
     for c in a["choices"]:
+        if c.get("rule") == "8+":
+            console.print(f"  {c['why']} {cite(c['rules'])}")
+            for x in c["units"]:
+                console.print(f"      {x['unit']} in {x['hex']}: {x['why']}")
+            continue
         what = (f"pick {c['pick']}: the stack in {c['hex']} ({', '.join(c['units'])})"
                 if "hex" in c else f"army {c['army']}")
         console.print(f"  {what} among {', '.join(c['candidates'])} {cite(c['rules'])}")
@@ -191,7 +196,7 @@ def print_activation(a: dict[str, Any] | None, console: Console) -> None:
 
 
 def print_moves(moves: list[dict[str, Any]], console: Console) -> None:
-    console.print("[bold]Movement[/bold] [9.2, 9.21, 9.23, 9.24, 9.25]")
+    console.print("[bold]Movement[/bold] [9.2, 9.21, 9.22, 9.23, 9.24, 9.25]")
     for m in moves:
         if m.get("to"):
             console.print(f"  {m['unit']} {m['from']} -> {m['to']}: {method_name(m)} "
