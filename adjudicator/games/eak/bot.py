@@ -1255,7 +1255,20 @@ def _combat_facts(bot: Bot, target: str, attackers: list[str], defenders: list[s
     facts += [F("b_attacker", [S(u)]) for u in attackers]
     facts += [F("b_defender", [S(u)]) for u in defenders]
     facts += [F("b_tactic", [const(t), F(by)]) for t, by in tactics]
+    facts += far_facts(bot.sc, target)
     return facts
+
+
+def far_facts(sc: Any, target: str) -> list:
+    """12.31, 2.1: b_far_known when the position gives the game-turn's Fixed Artillery
+    Range, and b_far_in when ``target`` lies east of the artillery line or at most that
+    many hexes from a hex east of it."""
+    if sc.far is None:
+        return []
+    east = [h for h, spec in sc.map.hexes.items() if "artillery" in spec.east_of]
+    d = _distances(grid_key(sc), target)
+    gap = min((d.get(h, 99) for h in east), default=99)
+    return [F("b_far_known", [])] + ([F("b_far_in", [])] if gap <= sc.far else [])
 
 
 def _chit_facts(bot: Bot, ids: list[int]) -> list:
@@ -1639,9 +1652,7 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = [*NOT_ENCODED_MOVES,
-                          "12.31: the fixed artillery range of the auxiliary card's Fixed "
-                          "Artillery tactic"]
+    out["not_encoded"] = [*NOT_ENCODED_MOVES]
     undispersed = []
     for u in list(bot.sc.units):
         if u.side == "soviet" and u.active and u.dispersed and not u.attacked:
