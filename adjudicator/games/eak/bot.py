@@ -1742,20 +1742,35 @@ def place_ip(bot: Bot) -> dict[str, Any]:
     ans = bot.ask("botsteps", [])
     cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "ip")
     out: dict[str, Any] = {"candidates": sorted(cands), "rules": ["9.7"],
-                           "refused": sorted(h for h, _r in ans.rows("ip_refused", 2)),
-                           "not_encoded": ["preference (b): a supplied German unit "
-                                           "proximate to the hex"]}
+                           "refused": sorted(h for h, _r in ans.rows("ip_refused", 2))}
     if not cands:
         out["hex"] = None
         return out
-    chosen, trail = prefer(cands, prefs, ["a", "c", "d"],
+    for h in ip_proximate(bot, cands):  # (b), 9.3: traced with the movement costs
+        prefs[h]["b"] = 1
+    chosen, trail = prefer(cands, prefs, ["a", "b", "c", "d"],
                            {"a": "next to a supplied German unit",
+                            "b": "a supplied German unit proximate to it",
                             "c": "the least Soviet strength", "d": "the lowest hex number"},
                            "9.7")
     out.update(hex=chosen, trail=trail)
     if chosen:
         bot.set_hex(chosen, ip=True)
     return out
+
+
+def ip_proximate(bot: Bot, hexes: list[str]) -> set[str]:
+    """9.7 (b): the hexes of ``hexes`` whose Soviet units a supplied German unit is
+    proximate to (9.3: next to them, or able to enter a hex next to them; botterms.lp)."""
+    sc = bot.sc
+    supplied = [F("b_reacher", [S(u.id)]) for u in sc.units if u.side == "german"
+                and u.hex in sc.map.hexes and u.supply == "in-supply"]
+    if not supplied:
+        return set()
+    t = bot.ask("botterms", supplied)
+    where = {u.id: u.hex for u in sc.units}
+    return {where[v] for _g, v, _r in t.rows("proximate_unit", 3)
+            if where.get(v) in hexes and bot.unit(v).side == "soviet"}
 
 
 # --- 9.5, 12.2 Placing active reserves -----------------------------------------------------
