@@ -120,13 +120,13 @@ B_TEXT = {
         "d": "closest to Soviet support"},
     3: {"a": "an empty or garrisoned hex", "b": "the highest VP value",
         "c": "a German unit next to the hex", "d": "in Soviet support"},
-    4: {"a": "in Soviet support", "b": "within the operational limit",
-        "c": "closer to Soviet support than the start", "d": "unoccupied",
-        "e": "not next to a Soviet unit", "f": "closest to the start"},
+    4: {"a": "inside Soviet support", "b": "inside the operational limit",
+        "c": "nearer to support than where it starts", "d": "no unit in it",
+        "e": "no Soviet neighbour", "f": "nearest its start"},
     5: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
-    6: {"a": "within the operational limit", "b": "not on a map edge",
-        "c": "not stacked with or next to a Soviet unit", "d": "in Soviet support",
-        "e": "closest to a hex in support", "f": "a village targeted for its front"},
+    6: {"a": "inside the operational limit", "b": "off the map edge",
+        "c": "no Soviet unit in it or beside it", "d": "inside Soviet support",
+        "e": "nearest a hex of support", "f": "a village its front targets"},
     7: METHOD_TEXT[4],
     8: {"a": "next to the most German units",
         "b": "next to a German unit no Soviet unit is next to",
@@ -168,9 +168,7 @@ TIE_TEXT = {"a": "closest to the objective", "b": "an empty hex",
 TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to be surrounded",
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
-NOT_ENCODED_MOVES = [
-    "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
-]
+NOT_ENCODED_MOVES: list[str] = []
 
 
 def rule_key(rule: str) -> tuple:
@@ -651,8 +649,80 @@ def choose_destination(ans, uid: str, method: int, reading: str | None = "method
         trail += t3
         if chosen is None:
             chosen = sorted(remaining)[-1]
-    return {"method": method, "candidates": sorted(cands), "trail": trail, "to": chosen,
-            "adjacent_to_german": chosen in tactical}
+    shifted = None
+    if chosen in tactical:  # 9.25: another hex next to the same German unit may be better
+        free = sorted({x for u, x in ans.rows("bot_reach", 2) if u == uid} - set(restricted))
+        better, t4 = tactical_shift(ans, uid, chosen, free, tac, tie)
+        if better != chosen:
+            trail += t4
+            shifted, chosen = chosen, better
+    out = {"method": method, "candidates": sorted(cands), "trail": trail, "to": chosen,
+           "adjacent_to_german": chosen in tactical}
+    if shifted:
+        out["shifted_from"] = shifted
+    return out
+
+
+def tactical_shift(ans, uid: str, x: str, free: list[str], tac: dict[str, dict[str, int]],
+                   tie: dict[str, dict[str, int]]) -> tuple[str, list[dict[str, Any]]]:
+    """9.25 (and its examples 1-3): a unit that would end in (or, told not to move, stays
+    in) ``x`` next to a German unit goes instead to a hex of ``free`` next to that same
+    German unit when the tactical preferences (a)-(f) rank it above ``x``, even if the
+    method does not name it (the move still keeps to the movement rules and 9.23); among
+    several such hexes, 9.24 decides. Returns ``x`` itself when no hex ranks above it."""
+    near: dict[str, set] = defaultdict(set)
+    for u, h, g in ans.rows("tac_next", 3):
+        if u == uid:
+            near[h].add(g)
+    germans = near.get(x, set())
+    pool = sorted({y for y in free if near.get(y, set()) & germans} | {x})
+    if len(pool) <= 1:
+        return x, []
+    best, trail = prefer(pool, tac, TACTICAL, TAC_TEXT, "9.25")
+    kept = [best] if best else (trail[-1]["kept"] if trail else pool)
+    if x in kept:
+        return x, []
+    if best is None:
+        best, t2 = prefer(kept, tie, TIEBREAK, TIE_TEXT, "9.24")
+        trail += t2
+        best = best or sorted(kept)[-1]
+    note = {"letter": "shift", "rule": "9.25",
+            "says": f"a hex next to the same German unit ranks above {x} (9.25)",
+            "kept": [best], "eliminated": [x]}
+    return best, [note, *trail]
+
+
+#: the "does not move" clauses that 9.25 may override (those the text marks "except as
+#: directed by 9.25": a unit starting next to a German unit or German VP hex), by section
+SHIFT_STAYS = {"9.21": {2, 6, 7, 8}, "9.22": {5, 8}, "9.26": {2, 3}}
+
+
+def stay_shift(bot: Bot, ans, uid: str, start: str) -> dict[str, Any] | None:
+    """9.25 for a unit a method tells not to move while it is next to a German unit (its
+    example 3): the hex it moves to instead, or None. The move keeps to 9.23."""
+    tac: dict[str, dict[str, int]] = defaultdict(dict)
+    tie: dict[str, dict[str, int]] = defaultdict(dict)
+    for u, x, letter, v in ans.rows("bot_tac", 4):
+        if u == uid:
+            tac[x][letter] = v
+    if start not in tac:
+        return None
+    for u, x, letter, v in ans.rows("bot_tie", 4):
+        if u == uid:
+            tie[x][letter] = v
+    restricted = {x for u, x, _r in ans.rows("restricted", 3) if u == uid}
+    free = sorted({x for u, x in ans.rows("bot_reach", 2) if u == uid} - restricted)
+    exclude: set[str] = set()
+    while True:
+        better, trail = tactical_shift(ans, uid, start, [x for x in free if x not in exclude],
+                                       tac, tie)
+        if better == start:
+            return None
+        if towns_opened(bot, uid, better) or supply_lost(bot, uid, better):  # 9.23 b, d
+            exclude.add(better)
+            continue
+        return {"to": better, "trail": trail, "candidates": [better],
+                "adjacent_to_german": True, "shifted_from": start}
 
 
 def supply_lost(bot: Bot, uid: str, to: str) -> list[str]:
@@ -839,7 +909,8 @@ def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | No
 
 def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
                  rule: str, skips: bool = False) -> dict[str, Any]:
-    extra = {k: pick[k] for k in ("supply_cut", "towns_exposed") if pick.get(k)}
+    extra = {k: pick[k] for k in ("supply_cut", "towns_exposed", "shifted_from")
+             if pick.get(k)}
     return {**extra, "unit": uid, "from": start, "to": pick["to"], **_where(number, rule),
             "title": title,
             "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
@@ -862,6 +933,14 @@ def army_objective_moves(bot: Bot, units: list[str]) -> list[dict[str, Any]]:
             stays = [r for n, u, r in ans.rows("bot_stay", 3)
                      if family == "m" and n == step_no and u == uid]
             if (pick is not None and pick.get("stay")) or stays:
+                shift = (stay_shift(bot, ans, uid, unit.hex)
+                         if number in SHIFT_STAYS["9.26"] else None)
+                if shift is not None:
+                    start = _apply_move(bot, uid, shift["to"])
+                    rec = _move_record(bot, uid, start, shift, number, title, "9.26")
+                    out.append(rec)
+                    decided = True
+                    break
                 rec = _stay_record(uid, unit.hex, number, title, pick, "9.26")
                 if pick is not None and pick.get("stay") and number == 3:
                     rec["why"] = ("it starts next to the German unit in or closest to the "
@@ -915,6 +994,15 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
                     asked = _move_answer(bot, live, supply_cut_facts(bot, uid, cands))
             pick = choose_checked(bot, asked, uid, number, unit.hex)
             if (pick is not None and pick.get("stay")) or stays:
+                shift = (stay_shift(bot, asked, uid, unit.hex)
+                         if number in SHIFT_STAYS["9.21"] else None)
+                if shift is not None:
+                    start = _apply_move(bot, uid, shift["to"])
+                    sc = bot.sc
+                    decisions.append(_move_record(bot, uid, start, shift, number, title,
+                                                  "9.21"))
+                    ans = None
+                    continue
                 bot.done.add(uid)
                 decisions.append(_stay_record(uid, unit.hex, number, title, pick, "9.21"))
                 continue
@@ -1062,6 +1150,13 @@ def _methods_b(bot: Bot, only: list[str]) -> list[dict[str, Any]]:
             stays = [r for n, u, r in ans.rows("bot_stay_b", 3) if n == number and u == uid]
             pick = choose_checked(bot, ans, uid, number, unit.hex, "b")
             if stays:
+                shift = (stay_shift(bot, ans, uid, unit.hex)
+                         if number in SHIFT_STAYS["9.22"] else None)
+                if shift is not None:
+                    start = _apply_move(bot, uid, shift["to"])
+                    decisions.append(_move_record(bot, uid, start, shift, number, title,
+                                                  "9.22"))
+                    continue
                 bot.done.add(uid)
                 decisions.append(_stay_record(uid, unit.hex, number, title, None, "9.22"))
                 continue
