@@ -1,6 +1,6 @@
 """Rulings on 9.25's shift: a move (or a unit told not to move) that ends next to a German
 unit goes instead to another hex next to that German unit when the tactical preferences
-rank it higher, even a hex the method does not name (9.25's examples 1 and 3)."""
+rank it higher, even a hex the method does not name (9.25's examples 1-3)."""
 
 from __future__ import annotations
 
@@ -75,3 +75,19 @@ def test_9_25_example_3_a_unit_told_not_to_move_shifts_to_a_more_preferred_hex()
 def test_9_25_example_3_the_unit_stays_when_its_hex_ranks_as_high():
     d = example_3(with_x=False)
     assert d["method"] == 7 and d["to"] is None
+
+
+@pytest.mark.rules("9.25", "9.21")
+def test_9_25_example_2_the_method_picks_a_hex_next_to_a_german_unit_and_9_25_another():
+    # Turn 1, m (a 3rd Tank Army spearhead, 2 MPs) moves by method 11: its preference (a)
+    # picks 0808 (with s), next to g; 9.25 (e) prefers the empty 1008, next to g too,
+    # though method 11 ranked it lower.
+    units = [ger("g", "0909", ma=0),
+             sov("s", "0808", "03").replace("active: true", "active: false"),
+             sov("m", "0907", "05", army="3T", kind="armor", ma=2)]
+    d = moved(move_step(make_bot(position(units, turn=1))), "m")
+    assert d["method"] == 11 and d["to"] == "1008" and d["shifted_from"] == "0808"
+    a = d["trail"][0]
+    assert (a["rule"], a["letter"], a["kept"]) == ("9.21", "a", ["0808"])
+    assert "1008" in a["eliminated"]
+    assert d["trail"][-1]["rule"] == "9.25" and d["trail"][-1]["letter"] == "e"
