@@ -195,3 +195,27 @@ def test_12_83_from_turn_6_no_advance_into_a_nearly_surrounded_hex():
 def test_12_83_before_turn_6_a_nearly_surrounded_hex_may_be_entered():
     r = advance_step(nearly_hex(5), "0808", ["a"])[0]
     assert r["advances"] and not r["refused"]
+
+
+def tied_second_hexes(reading=""):
+    # both 0808 (a Soviet VP hex: route 1) and 0910 (0909's primary arrow: route 2) are row
+    # 1 for a second hex: the same chance
+    from adjudicator.games.eak.scenario import compass_step
+    grid = position([ger("far", "0505")]).grid
+    hexes = {"0808": "{terrain: town, vp: 1, owner: soviet}",
+             "0909": f"{{terrain: clear, arrows: [{{to: {compass_step(grid, '0909', '0910')}}}]}}"}
+    extra = f"readings: {{'12.83': {reading}}}\n" if reading else ""
+    bot = vacated([armor_at()], [1], hexes, extra)
+    return advance_step(bot, "0909", ["a"])[0]["second"]
+
+
+@pytest.mark.rules("12.83")
+def test_12_83_reading_route_then_objective_checks_the_earlier_route():
+    s = tied_second_hexes()
+    assert s["hex"] == "0808" and s["chance"] == 10 and "reading 12.83" in s["tie"]
+
+
+@pytest.mark.rules("12.83")
+def test_12_83_reading_highest_number_checks_the_highest_hex():
+    s = tied_second_hexes("highest-number")
+    assert s["hex"] == "0910" and s["chance"] == 10
