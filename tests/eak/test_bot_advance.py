@@ -140,3 +140,82 @@ def test_12_83_not_if_a_german_unit_would_become_proximate_to_an_empty_soviet_to
     r = advance_step(bot, "0603", ["a"])[0]
     assert "it would expose an empty or garrisoned Soviet town or city" in r["refused"]
     assert not r["advances"]
+
+
+# --- 12.81 and route 6: a second hex ----------------------------------------------------
+def armor_at(h="1009", kind="armor"):
+    return sov("a", h, "02", kind=kind)
+
+
+@pytest.mark.rules("12.81", "12.83")
+def test_12_83_route_6_a_second_hex_along_the_path_of_retreat():
+    # the defenders of 0909 retreated to 0910 then 0911: 0910 is row 1 (route 6)
+    bot = vacated([armor_at()], [1])
+    r = advance_step(bot, "0909", ["a"], retreat_path=["0910", "0911"])[0]
+    assert r["advances"] and r["second"]["hex"] == "0910"
+    assert {"row": 1, "why": "a second hex along the path of retreat"} in r["second"]["routes"]
+    assert r["second"]["chance"] == 10 and "roll" not in r["second"]
+    assert r["second"]["advances"] and bot.unit("a").hex == "0910"
+    assert "12.81" in r["rules"]
+
+
+@pytest.mark.rules("12.81", "12.83")
+def test_12_83_route_6_not_when_the_defenders_were_eliminated():
+    # no path of retreat: no second hex is on it; the best is a row-2 hex (a roll)
+    bot = vacated([armor_at()], [1, 9])
+    r = advance_step(bot, "0909", ["a"])[0]
+    s = r["second"]
+    assert all(x["why"] != "a second hex along the path of retreat" for x in s["routes"])
+    assert s["chance"] == 7 and s["roll"] == 9 and not s["advances"]
+    assert bot.unit("a").hex == "0909"
+
+
+@pytest.mark.rules("12.81")
+def test_12_81_no_second_hex_for_infantry_nor_after_a_one_hex_retreat():
+    bot = vacated([armor_at(kind="infantry")], [1])
+    assert "second" not in advance_step(bot, "0909", ["a"], retreat_path=["0910", "0911"])[0]
+    bot = vacated([armor_at()], [1])
+    assert "second" not in advance_step(bot, "0909", ["a"], retreat_path=["0910"])[0]
+
+
+def nearly_hex(turn):
+    # with a in 0808, g2 (1009) could enter 0909 and, with g1 (0708), surround it
+    units = [ger("g1", "0708", ma=0), ger("g2", "1009", ma=2), sov("a", "0807", "02")]
+    return make_bot(position(units, turn=turn), rolls=[1])
+
+
+@pytest.mark.rules("12.83", "9.3")
+def test_12_83_from_turn_6_no_advance_into_a_nearly_surrounded_hex():
+    r = advance_step(nearly_hex(6), "0808", ["a"])[0]
+    assert not r["advances"]
+    assert any("nearly surrounded" in w for w in r["refused"])
+
+
+@pytest.mark.rules("12.83", "9.3")
+def test_12_83_before_turn_6_a_nearly_surrounded_hex_may_be_entered():
+    r = advance_step(nearly_hex(5), "0808", ["a"])[0]
+    assert r["advances"] and not r["refused"]
+
+
+def tied_second_hexes(reading=""):
+    # both 0808 (a Soviet VP hex: route 1) and 0910 (0909's primary arrow: route 2) are row
+    # 1 for a second hex: the same chance
+    from adjudicator.games.eak.scenario import compass_step
+    grid = position([ger("far", "0505")]).grid
+    hexes = {"0808": "{terrain: town, vp: 1, owner: soviet}",
+             "0909": f"{{terrain: clear, arrows: [{{to: {compass_step(grid, '0909', '0910')}}}]}}"}
+    extra = f"readings: {{'12.83': {reading}}}\n" if reading else ""
+    bot = vacated([armor_at()], [1], hexes, extra)
+    return advance_step(bot, "0909", ["a"])[0]["second"]
+
+
+@pytest.mark.rules("12.83")
+def test_12_83_reading_route_then_objective_checks_the_earlier_route():
+    s = tied_second_hexes()
+    assert s["hex"] == "0808" and s["chance"] == 10 and "reading 12.83" in s["tie"]
+
+
+@pytest.mark.rules("12.83")
+def test_12_83_reading_highest_number_checks_the_highest_hex():
+    s = tied_second_hexes("highest-number")
+    assert s["hex"] == "0910" and s["chance"] == 10

@@ -138,3 +138,33 @@ def test_8_13_voronezh_card_turns_4_7_the_army_with_most_units():
 def test_8_3_a_preference_that_applies_to_no_item_is_skipped():
     chosen, trail = prefer(["x", "y"], {"x": {"b": 1}}, ["a", "b"])
     assert chosen == "x" and [t["letter"] for t in trail] == ["b"]
+
+
+def late_front(extra="", more_units=()):
+    units = [sov("t", "0907", "02", army="3T"), sov("x", "1007", "05", army="69"),
+             sov("y", "1006", "06", army="69"), ger("g", "0710"), *more_units]
+    return make_bot(position(units, extra, turn=8))
+
+
+@pytest.mark.rules("8.13", "9.8")
+def test_8_13_front_card_turn_8_activates_the_units_beyond_the_operational_limit():
+    a = activate(late_front("beyond_limit: ['0907']\n"), {"kind": "front", "arg": "voronezh"},
+                 "E04")
+    assert a["active"] == ["t"] and a["active_reserves"] == []
+    assert a["choices"][0]["units"][0]["why"] == "beyond the operational limit"
+
+
+@pytest.mark.rules("8.13", "9.3")
+def test_8_13_front_card_turn_8_activates_nearly_surrounded_units():
+    # n (0808): g1 (0708) and g2, which can enter 0909, would surround it
+    more = [sov("n", "0808", "07", army="40"), ger("g1", "0708", ma=0),
+            ger("g2", "1009", ma=2)]
+    a = activate(late_front(more_units=more), {"kind": "front", "arg": "voronezh"}, "E04")
+    assert "n" in a["active"] and "x" not in a["active"]
+    assert {"unit": "n", "hex": "0808", "why": "nearly surrounded"} in a["choices"][0]["units"]
+
+
+@pytest.mark.rules("8.13")
+def test_8_13_front_card_turn_8_with_no_such_unit_uses_the_turn_4_7_rule():
+    a = activate(late_front(), {"kind": "front", "arg": "voronezh"}, "E04")
+    assert a["choices"][0]["army"] == "69" and a["active"] == ["x", "y"]

@@ -198,10 +198,10 @@ def test_12_53_no_retreat_for_isolated_mechanized_defenders():
 # --- 12.31 The auxiliary card's combat tactics ---------------------------------------
 # Practice cards: E02 tank-brigade, E03 tank-brigade, E05 artillery and reinforce-battle,
 # E08 partisans.
-def aux_check(aux, drawn=None, hexes=None, strength=4, reserves=()):
+def aux_check(aux, drawn=None, hexes=None, strength=4, reserves=(), extra=""):
     from adjudicator.games.eak.bot import auxiliary_tactics
     units = [sov("a", "0808", "02", strength=strength), ger("g", "0909")]
-    bot = make_bot(position(units, f"cards:\n  auxiliary: {aux}\n", hexes=hexes))
+    bot = make_bot(position(units, f"cards:\n  auxiliary: {aux}\n" + extra, hexes=hexes))
     tactics = [(t, "soviet") for t in (bot.data.cards[drawn].tactics if drawn else [])]
     return bot, auxiliary_tactics(bot, "0909", ["a"], ["g"], tactics, drawn, list(reserves))
 
@@ -241,3 +241,23 @@ def test_12_31_all_the_cards_tactics_or_none():
 def test_12_31_not_in_an_overwhelming_attack():
     _, r = aux_check("E02", strength=30)
     assert not r["applied"] and r["why_not"] == ["the attack is overwhelming"]
+
+
+def artillery_line():
+    # the hexes of columns 04-06 lie east of the artillery line: 0909 is three hexes from it
+    return {f"{r:02d}{c:02d}": "{terrain: clear, east_of: [artillery, west, far]}"
+            for r in range(5, 13) for c in range(4, 7)}
+
+
+@pytest.mark.rules("12.31")
+def test_12_31_fixed_artillery_within_the_fixed_artillery_range():
+    # E12 (practice): fixed-artillery; the range of the game-turn is 3 hexes
+    bot, r = aux_check("E12", hexes=artillery_line(), extra="far: 3\n")
+    assert r["applied"] and bot.sc.cards.auxiliary is None
+
+
+@pytest.mark.rules("12.31")
+def test_12_31_fixed_artillery_not_beyond_the_fixed_artillery_range():
+    bot, r = aux_check("E12", hexes=artillery_line(), extra="far: 2\n")
+    assert not r["applied"] and bot.sc.cards.auxiliary == "E12"
+    assert r["why_not"] == ["fixed-artillery: the attack is beyond the fixed artillery range"]

@@ -76,3 +76,24 @@ def test_9_7_no_ip_in_a_town():
 def test_9_7_not_before_game_turn_4():
     units = [sov("a", "0908", "05"), ger("g", "0909")]
     assert place_ip(make_bot(position(units, turn=3)))["hex"] is None
+
+
+def ip_proximity(german_supply: str = "in-supply"):
+    # g (0910) can reach 0908, next to a (0907); b (0605) is out of its reach; neither is
+    # next to g, so (a) applies to no hex
+    units = [sov("a", "0907", "05"), sov("b", "0605", "06"),
+             ger("g", "0910", more=f", supply: {german_supply}")]
+    return make_bot(position(units))
+
+
+@pytest.mark.rules("9.7", "9.3")
+def test_9_7_b_prefers_a_hex_a_supplied_german_unit_is_proximate_to():
+    ip = place_ip(ip_proximity())
+    assert ip["hex"] == "0907"
+    assert ip["trail"][0]["letter"] == "b" and ip["trail"][0]["eliminated"] == ["0605"]
+
+
+@pytest.mark.rules("9.7", "9.3")
+def test_9_7_b_not_for_an_unsupplied_german_unit():
+    ip = place_ip(ip_proximity("out-of-supply"))
+    assert ip["hex"] == "0605" and ip["trail"][0]["letter"] == "d"

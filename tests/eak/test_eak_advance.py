@@ -238,3 +238,40 @@ def test_12_8_german_example_b_armor_two_hexes_infantry_one():
     assert unit(a, "inf")["advances"] and unit(a, "inf")["second"] == []
     assert unit(a, "arm")["second"] == ["1711", "1812"]
     assert unit(a, "arm")["refused_second"]["1811"] == ["11.1", "12.81"]
+
+
+# -- 12.83: German proximity to an empty Soviet town (9.3) -----------------------------------
+def town_behind(g_ma):
+    # s (1511) attacked 1611; its zone covers 1410 and 1411, the way of g (1413) to the
+    # empty Soviet town 1409; advancing into 1611 opens that way to a German unit of 4 MPs.
+    h = hexes(**{"1409": {"terrain": "town", "owner": "soviet"}})
+    sc = position([sov("1511", "s", sel="01"), ger("1413", "g", ma=g_ma)], h, turn=3)
+    return check(advance_answer(sc, ["s"], "1611", "one"), "s", "1611")
+
+
+def test_12_83_no_advance_that_makes_a_german_unit_proximate_to_an_empty_soviet_town():
+    c = town_behind(4)
+    assert c["advances_on"] is None and "12.83" in c["barred_by"]
+
+
+def test_12_83_an_advance_after_which_no_german_unit_can_reach_the_town():
+    c = town_behind(2)
+    assert c["advances_on"] is not None and not c["barred_by"]
+
+
+# -- 12.83: from game-turn 6, not into a nearly surrounded hex (9.3) -------------------------
+def nearly_hex(turn):
+    # with s in 1410, g1 (1310) and g2 (1611), which can enter 1511, would surround it
+    sc = position([sov("1409", "s", sel="01"), ger("1310", "g1", ma=0),
+                   ger("1611", "g2", ma=2)], H, turn=turn)
+    return check(advance_answer(sc, ["s"], "1410", "one"), "s", "1410")
+
+
+def test_12_83_from_turn_6_no_advance_into_a_nearly_surrounded_hex():
+    c = nearly_hex(6)
+    assert c["advances_on"] is None and "12.83" in c["barred_by"]
+
+
+def test_12_83_before_turn_6_a_nearly_surrounded_hex_may_be_entered():
+    c = nearly_hex(5)
+    assert c["advances_on"] is not None and not c["barred_by"]

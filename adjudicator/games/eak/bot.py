@@ -24,14 +24,18 @@ from adjudicator.games.eak.botfacts import (
     F,
     N,
     S,
+    _distances,
     bot_facts,
     card_facts,
     const,
+    cost_facts,
     distance,
+    grid_key,
+    hex_number,
     selector,
     unit_kind,
 )
-from adjudicator.games.eak.tec import Tec
+from adjudicator.games.eak.tec import Tec, tec_chart
 from adjudicator.solver import Solver
 
 #: The movement methods of 9.21 in order: (number, order, title, encoded).
@@ -90,6 +94,55 @@ ARMY_TEXT = {
 }
 
 
+#: The movement methods of 9.22 (methods B, from game-turn 5 when the active front's
+#: objective marker has left play), in order: (number, order, title).
+METHODS_B = [
+    (1, "desc", "Take VP hex"),
+    (2, "desc", "Open supply line"),
+    (3, "asc", "To Soviet VP hex"),
+    (4, "asc", "Avoid surround"),
+    (5, "asc", "Adjacent to German VP hex"),
+    (6, "asc", "Move into or toward operational limit"),
+    (7, "desc", "Cause surround"),
+    (8, "desc", "Adjacent to German unit"),
+    (9, "desc", "Relieve garrison"),
+    (10, "asc", "Follow movement arrows"),
+    (11, "asc", "Proximate to German VP hex"),
+]
+B_LETTERS = {1: [], 2: list("abcd"), 3: list("abcd"), 4: list("abcdef"), 5: ["a", "b"],
+             6: list("abcdef"), 7: list("abcd"), 8: list("abcd"), 9: ["a", "b"],
+             10: ["a", "b", "c"], 11: ["a", "b", "c"]}
+#: the methods of 9.22 whose preferences rank (destination, VP hex) pairs
+B_PAIR = frozenset({5, 11})
+B_TEXT = {
+    2: {"a": "enables the most Soviet units to trace supply",
+        "b": "not nearly surrounded there", "c": "in Soviet support",
+        "d": "closest to Soviet support"},
+    3: {"a": "an empty or garrisoned hex", "b": "the highest VP value",
+        "c": "a German unit next to the hex", "d": "in Soviet support"},
+    4: {"a": "inside Soviet support", "b": "inside the operational limit",
+        "c": "nearer to support than where it starts", "d": "no unit in it",
+        "e": "no Soviet neighbour", "f": "nearest its start"},
+    5: {"a": "the VP hex of least German strength", "b": "the highest VP value"},
+    6: {"a": "inside the operational limit", "b": "off the map edge",
+        "c": "no Soviet unit in it or beside it", "d": "inside Soviet support",
+        "e": "nearest a hex of support", "f": "a village its front targets"},
+    7: METHOD_TEXT[4],
+    8: {"a": "next to the most German units",
+        "b": "next to a German unit no Soviet unit is next to",
+        "c": "the closest German unit", "d": "the highest hex number"},
+    9: {"a": "next to a German unit", "b": "a German unit proximate to it"},
+    10: {"a": "ends in an unoccupied hex", "b": "ends farthest from the start",
+         "c": "follows primary arrows"},
+    11: {"a": "next to the VP hex", "b": "Soviet supply traceable from it",
+         "c": "closest to the VP hex"},
+}
+#: the methods of 9.22 that read "nearly surrounded" (9.3)
+NS_METHODS = frozenset({2, 4, 5, 7, 8})
+#: 9.22's Soviet Desperation: below this many Soviet VPs, method 11 comes after method 5
+DESPERATION_VP = 19
+
+
 #: 9.27 (unsupplied units unable to trace supply): the two steps' preferences
 UNSUP_LETTERS = {1: ["a", "b"], 2: ["a"]}
 UNSUP_TEXT = {1: {"a": "in Soviet support", "b": "the closest hex"},
@@ -102,6 +155,8 @@ def _letters(family: str, method: int) -> tuple[list[str], dict[str, str] | None
         return ARMY_LETTERS.get(method, []), ARMY_TEXT.get(method), method == 3
     if family == "u":
         return UNSUP_LETTERS.get(method, []), UNSUP_TEXT.get(method), False
+    if family == "b":
+        return B_LETTERS.get(method, []), B_TEXT.get(method), method in B_PAIR
     return METHOD_LETTERS.get(method, []), METHOD_TEXT.get(method), method in PAIR_METHODS
 
 
@@ -113,11 +168,7 @@ TIE_TEXT = {"a": "closest to the objective", "b": "an empty hex",
 TAC_TEXT = {"a": "within the operational limit", "b": "causes a German unit to be surrounded",
             "c": "in Soviet support", "d": "not next to a Soviet unit",
             "e": "empty or garrisoned", "f": "not occupied by an active unit"}
-NOT_ENCODED_MOVES = [
-    "9.25's shift of a move to a hex outside the method's destinations (its examples 1-3)",
-    "9.22 (methods B, after a front objective is removed): such units are left where "
-    "they are",
-]
+NOT_ENCODED_MOVES: list[str] = []
 
 
 def rule_key(rule: str) -> tuple:
@@ -341,6 +392,10 @@ def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
                                    "rules": ["8.13", "8.3"]})
             units.update(members[chosen])
             cands = [c for c in cands if c != chosen]
+    elif kind == "front" and bot.sc.turn >= 8 and (late := front_late_units(bot, arg)):
+        out["choices"].append(late)
+        units.update(x["unit"] for x in late["units"])
+        out["rules"] = ["8.13", "9.3", "9.8"]
     else:
         rows = (ans.rows("bot_cand", 2), ans.rows("bot_pref", 4))
         cands, prefs = _prefs(rows, "front_army")
@@ -360,10 +415,35 @@ def activate(bot: Bot, command: dict[str, Any], card: str) -> dict[str, Any]:
     out["active"] = sorted(units, key=bot.sel_key)
     out["active_reserves"] = sorted(reserves, key=bot.sel_key)
     bot.active_reserves = list(out["active_reserves"])
-    if kind == "front":
-        out["not_encoded"] = ["8.13 8+: units outside the operational limit or nearly "
-                              "surrounded (the 4-7 rule is used)"]
     return out
+
+
+def front_late_units(bot: Bot, front: str) -> dict[str, Any] | None:
+    """8.13, Front card from game-turn 8: the front's units on the map beyond the
+    operational limit (the position's ``beyond_limit``, 9.8) or nearly surrounded (9.3,
+    botterms.lp); reserves are not activated. None when no unit qualifies (the card then
+    activates by the game-turn 4-7 rule)."""
+    sc = bot.sc
+    mine = [u for u in sc.units if u.side == "soviet" and u.front == front
+            and u.hex in sc.map.hexes]
+    if not mine:
+        return None
+    beyond = set(sc.beyond_limit)
+    germans = [F("b_reacher", [S(u.id)]) for u in sc.units
+               if u.side == "german" and u.hex in sc.map.hexes]
+    t = bot.ask("botterms", germans)
+    nearly = {w for w, _v, _x, _r in t.rows("nearly_surrounded", 4)}
+    picked = []
+    for u in sorted(mine, key=lambda x: bot.sel_key(x.id)):
+        why = [w for w, ok in (("beyond the operational limit", u.hex in beyond),
+                               ("nearly surrounded", u.id in nearly)) if ok]
+        if why:
+            picked.append({"unit": u.id, "hex": u.hex, "why": " and ".join(why)})
+    if not picked:
+        return None
+    return {"rule": "8+", "units": picked,
+            "why": "game-turn 8 on: the front's units beyond the operational limit or nearly "
+                   "surrounded (no reserves)", "rules": ["8.13", "9.3", "9.8"]}
 
 
 # --- 9.2 Movement ----------------------------------------------------------------------
@@ -473,7 +553,7 @@ def _method_stage(ans, step, method: int, cands: list[str], start: str | None,
     the preferences rank (destination, target) pairs, shown as "X>V" ("stay>V": the
     unit's own hex next to V)."""
     letters, texts, paired = _letters(family, method)
-    rule = {"a": "9.26", "u": "9.27"}.get(family, "9.21")
+    rule = {"a": "9.26", "u": "9.27", "b": "9.22"}.get(family, "9.21")
     if not paired:
         prefs: dict[str, dict[str, int]] = defaultdict(dict)
         for s, c, letter, v in ans.rows("bot_pref", 4):
@@ -569,8 +649,80 @@ def choose_destination(ans, uid: str, method: int, reading: str | None = "method
         trail += t3
         if chosen is None:
             chosen = sorted(remaining)[-1]
-    return {"method": method, "candidates": sorted(cands), "trail": trail, "to": chosen,
-            "adjacent_to_german": chosen in tactical}
+    shifted = None
+    if chosen in tactical:  # 9.25: another hex next to the same German unit may be better
+        free = sorted({x for u, x in ans.rows("bot_reach", 2) if u == uid} - set(restricted))
+        better, t4 = tactical_shift(ans, uid, chosen, free, tac, tie)
+        if better != chosen:
+            trail += t4
+            shifted, chosen = chosen, better
+    out = {"method": method, "candidates": sorted(cands), "trail": trail, "to": chosen,
+           "adjacent_to_german": chosen in tactical}
+    if shifted:
+        out["shifted_from"] = shifted
+    return out
+
+
+def tactical_shift(ans, uid: str, x: str, free: list[str], tac: dict[str, dict[str, int]],
+                   tie: dict[str, dict[str, int]]) -> tuple[str, list[dict[str, Any]]]:
+    """9.25 (and its examples 1-3): a unit that would end in (or, told not to move, stays
+    in) ``x`` next to a German unit goes instead to a hex of ``free`` next to that same
+    German unit when the tactical preferences (a)-(f) rank it above ``x``, even if the
+    method does not name it (the move still keeps to the movement rules and 9.23); among
+    several such hexes, 9.24 decides. Returns ``x`` itself when no hex ranks above it."""
+    near: dict[str, set] = defaultdict(set)
+    for u, h, g in ans.rows("tac_next", 3):
+        if u == uid:
+            near[h].add(g)
+    germans = near.get(x, set())
+    pool = sorted({y for y in free if near.get(y, set()) & germans} | {x})
+    if len(pool) <= 1:
+        return x, []
+    best, trail = prefer(pool, tac, TACTICAL, TAC_TEXT, "9.25")
+    kept = [best] if best else (trail[-1]["kept"] if trail else pool)
+    if x in kept:
+        return x, []
+    if best is None:
+        best, t2 = prefer(kept, tie, TIEBREAK, TIE_TEXT, "9.24")
+        trail += t2
+        best = best or sorted(kept)[-1]
+    note = {"letter": "shift", "rule": "9.25",
+            "says": f"a hex next to the same German unit ranks above {x} (9.25)",
+            "kept": [best], "eliminated": [x]}
+    return best, [note, *trail]
+
+
+#: the "does not move" clauses that 9.25 may override (those the text marks "except as
+#: directed by 9.25": a unit starting next to a German unit or German VP hex), by section
+SHIFT_STAYS = {"9.21": {2, 6, 7, 8}, "9.22": {5, 8}, "9.26": {2, 3}}
+
+
+def stay_shift(bot: Bot, ans, uid: str, start: str) -> dict[str, Any] | None:
+    """9.25 for a unit a method tells not to move while it is next to a German unit (its
+    example 3): the hex it moves to instead, or None. The move keeps to 9.23."""
+    tac: dict[str, dict[str, int]] = defaultdict(dict)
+    tie: dict[str, dict[str, int]] = defaultdict(dict)
+    for u, x, letter, v in ans.rows("bot_tac", 4):
+        if u == uid:
+            tac[x][letter] = v
+    if start not in tac:
+        return None
+    for u, x, letter, v in ans.rows("bot_tie", 4):
+        if u == uid:
+            tie[x][letter] = v
+    restricted = {x for u, x, _r in ans.rows("restricted", 3) if u == uid}
+    free = sorted({x for u, x in ans.rows("bot_reach", 2) if u == uid} - restricted)
+    exclude: set[str] = set()
+    while True:
+        better, trail = tactical_shift(ans, uid, start, [x for x in free if x not in exclude],
+                                       tac, tie)
+        if better == start:
+            return None
+        if towns_opened(bot, uid, better) or supply_lost(bot, uid, better):  # 9.23 b, d
+            exclude.add(better)
+            continue
+        return {"to": better, "trail": trail, "candidates": [better],
+                "adjacent_to_german": True, "shifted_from": start}
 
 
 def supply_lost(bot: Bot, uid: str, to: str) -> list[str]:
@@ -726,8 +878,9 @@ def _apply_move(bot: Bot, uid: str, to: str) -> str:
 
 
 #: the short label of a move's method on the picture, by the section that lists it:
-#: M (9.21 methods A), A (9.26 army objective methods), U (9.27 unsupplied units' steps)
-SECTION_LABEL = {"9.21": "M", "9.26": "A", "9.27": "U"}
+#: M (9.21 methods A), B (9.22 methods B), A (9.26 army objective methods),
+#: U (9.27 unsupplied units' steps)
+SECTION_LABEL = {"9.21": "M", "9.22": "B", "9.26": "A", "9.27": "U"}
 
 
 def method_name(rec: dict[str, Any]) -> str:
@@ -756,7 +909,8 @@ def _stay_record(uid: str, hex_id: str, number: int, title: str, pick: dict | No
 
 def _move_record(bot: Bot, uid: str, start: str, pick: dict, number: int, title: str,
                  rule: str, skips: bool = False) -> dict[str, Any]:
-    extra = {k: pick[k] for k in ("supply_cut", "towns_exposed") if pick.get(k)}
+    extra = {k: pick[k] for k in ("supply_cut", "towns_exposed", "shifted_from")
+             if pick.get(k)}
     return {**extra, "unit": uid, "from": start, "to": pick["to"], **_where(number, rule),
             "title": title,
             "candidates": pick["candidates"], "trail": pick["trail"], "skips_4_9": skips,
@@ -779,6 +933,14 @@ def army_objective_moves(bot: Bot, units: list[str]) -> list[dict[str, Any]]:
             stays = [r for n, u, r in ans.rows("bot_stay", 3)
                      if family == "m" and n == step_no and u == uid]
             if (pick is not None and pick.get("stay")) or stays:
+                shift = (stay_shift(bot, ans, uid, unit.hex)
+                         if number in SHIFT_STAYS["9.26"] else None)
+                if shift is not None:
+                    start = _apply_move(bot, uid, shift["to"])
+                    rec = _move_record(bot, uid, start, shift, number, title, "9.26")
+                    out.append(rec)
+                    decided = True
+                    break
                 rec = _stay_record(uid, unit.hex, number, title, pick, "9.26")
                 if pick is not None and pick.get("stay") and number == 3:
                     rec["why"] = ("it starts next to the German unit in or closest to the "
@@ -832,6 +994,15 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
                     asked = _move_answer(bot, live, supply_cut_facts(bot, uid, cands))
             pick = choose_checked(bot, asked, uid, number, unit.hex)
             if (pick is not None and pick.get("stay")) or stays:
+                shift = (stay_shift(bot, asked, uid, unit.hex)
+                         if number in SHIFT_STAYS["9.21"] else None)
+                if shift is not None:
+                    start = _apply_move(bot, uid, shift["to"])
+                    sc = bot.sc
+                    decisions.append(_move_record(bot, uid, start, shift, number, title,
+                                                  "9.21"))
+                    ans = None
+                    continue
                 bot.done.add(uid)
                 decisions.append(_stay_record(uid, unit.hex, number, title, pick, "9.21"))
                 continue
@@ -843,6 +1014,160 @@ def _methods_a(bot: Bot, only: list[str] | None = None) -> list[dict[str, Any]]:
             decisions.append(_move_record(bot, uid, start, pick, number, title, "9.21",
                                           bool(skips)))
             ans = None
+    return decisions
+
+
+def nearly_surrounded_at(bot: Bot, uid: str, hexes: list[str]) -> set[str]:
+    """The hexes of ``hexes`` in which ``uid`` would be nearly surrounded (9.3,
+    botterms.lp), asked with the unit moved there; one in which it would be surrounded
+    counts too (reading 9.22 surrounded-counts)."""
+    out: set[str] = set()
+    sc = bot.sc
+    counts = _reading(bot, "9.22") != "literal"
+    costs = cost_facts(bot.tec or tec_chart(), sc.weather)
+    germans = [F("b_reacher", [S(u.id)]) for u in sc.units
+               if u.side == "german" and u.hex in sc.map.hexes]
+    for x in hexes:
+        key = ("ns", uid, x, counts)
+        seen = bot.memo.get(key)
+        if seen is not None and seen[0] is sc:
+            hit = seen[1]
+        else:
+            bot.set_unit(uid, hex=x)
+            try:  # botterms.lp reads the movement costs alone of the bot's facts
+                t = bot.solver.solve(bot.sc, "botterms", extra=costs + germans)
+            finally:
+                bot.sc = sc
+            hit = (any(w == uid for w, _v, _x, _r in t.rows("nearly_surrounded", 4))
+                   or (counts and any(w == uid for w, _r in t.rows("ns_surrounded", 2))))
+            bot.memo[key] = (sc, hit)
+        if hit:
+            out.add(x)
+    return out
+
+
+def _limit_gaps(bot: Bot, hexes: list[str]) -> list[clingo.Symbol]:
+    """b_limit_gap(X,G): how many hexes from X to the nearest hex within the operational
+    limit (9.22 method 6)."""
+    sc = bot.sc
+    beyond = set(sc.beyond_limit)
+    if sc.turn < 6 or not beyond:
+        return []
+    within = [h for h in sc.map.hexes if h not in beyond]
+    key = grid_key(sc)
+    out = []
+    for x in hexes:
+        d = _distances(key, x)
+        out.append(F("b_limit_gap", [S(x), N(min((d.get(w, 99) for w in within),
+                                                 default=99))]))
+    return out
+
+
+def _b_answer(bot: Bot, live: list[str], uid: str, number: int):
+    """The movement question for ``uid`` by 9.22 method ``number``, with what the method
+    reads from questions of their own: the nearly surrounded hexes it names (ns_ask),
+    the gaps to the operational limit (method 6), the supply traces (methods 2 and 7),
+    the unit's second reach and the Soviet supply of its candidates (method 11)."""
+    sc = bot.sc
+    extra = [F("b_mover", [S(u)]) for u in live] + probe_facts(bot)
+    # every question of 9.22 gives the same kinds of facts (a "none" stands for a kind
+    # not wanted), so one rewritten encoding serves them all (adjudicator/solver.py)
+    extra += [F("b_step", [N(number if number in NS_METHODS else 0)]),
+              F("b_ns_known", [S("none")]), F("b_ns", [S("none"), S("none")]),
+              F("b_prox_mover", [S("none")]), F("b_kharkov", [S("none")]),
+              F("b_limit_gap", [S("none"), N(0)])]
+    anchors: set[str] = set()
+    if number == 11:
+        extra.append(F("b_prox_mover", [S(uid)]))
+        anchors = {h for h, spec in sc.map.hexes.items() if spec.vp and spec.owner == "german"}
+    kh = [h for h, spec in sc.map.hexes.items() if (spec.name or "").lower() == "kharkov"]
+    extra += [F("b_kharkov", [S(h)]) for h in kh]
+    ans = bot.ask("botmove", extra, anchors)
+    if number == 6:
+        reach = sorted({x for u, x in ans.rows("bot_reach", 2) if u == uid})
+        extra += _limit_gaps(bot, [bot.unit(uid).hex, *reach])
+    if number == 2:
+        dests = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
+        opening = {x for u, x in ans.rows("m3_probe", 2) if u == uid}
+        extra += supply_line_facts(bot, uid, dests, opening)
+    known: set[str] = set()
+    ns: set[str] = set()
+    if number in NS_METHODS:
+        extra.append(F("b_ns_known", [S(uid)]))
+    # the start hex first, then the hexes its answer names
+    for _ in range(3 if number in NS_METHODS else 1):
+        ans = bot.ask("botmove", extra + [F("b_ns", [S(uid), S(x)]) for x in sorted(ns)],
+                      anchors)
+        asks = {x for u, x in ans.rows("ns_ask", 2) if u == uid} - known
+        if not asks:
+            break
+        ns |= nearly_surrounded_at(bot, uid, sorted(asks))
+        known |= asks
+    extra += [F("b_ns", [S(uid), S(x)]) for x in sorted(ns)]
+    if number == 7:
+        step = clingo.Function("b", [N(7), S(uid)])
+        cands = sorted(x for t, x in ans.rows("bot_cand", 2) if t == step)
+        if len(cands) > 1:
+            extra += supply_cut_facts(bot, uid, cands)
+            ans = bot.ask("botmove", extra, anchors)
+    if number == 11:
+        step = clingo.Function("b", [N(11), S(uid)])
+        cands = sorted({x for t, x, _v in ans.rows("bot_pair", 3) if t == step})
+        if cands:
+            extra += [F("b_ssup", [S(h)]) for h in sorted(_soviet_supply(bot, cands))]
+            ans = bot.ask("botmove", extra, anchors)
+    return ans
+
+
+def _methods_b(bot: Bot, only: list[str]) -> list[dict[str, Any]]:
+    """9.22: the methods in order, all eligible units of ``only`` by each, in the
+    method's selector order. Soviet Desperation (fewer than 19 Soviet VPs) brings method
+    11 forward, after method 5; method 6 is skipped when no active unit is beyond the
+    operational limit."""
+    decisions: list[dict[str, Any]] = []
+    seq = list(METHODS_B)
+    vp = bot.sc.soviet_vp
+    desperate = vp is not None and vp < DESPERATION_VP
+    if desperate:
+        eleven = seq.pop()
+        seq.insert(5, eleven)
+    for number, order, title in seq:
+        sc = bot.sc
+        movers = [u.id for u in sc.units if u.side == "soviet" and u.active
+                  and u.id not in bot.done and u.hex in sc.map.hexes and u.id in only]
+        if not movers:
+            break
+        if number == 6:
+            probe = bot.ask("botmove", [F("b_mover", [S(u)]) for u in movers])
+            if not probe.rows("b6_beyond", 1):
+                continue
+        for uid in sorted(movers, key=lambda x: bot.sel_key(x, order == "desc")):
+            if uid in bot.done:
+                continue
+            live = [m for m in movers if m not in bot.done]
+            ans = _b_answer(bot, live, uid, number)
+            unit = bot.unit(uid)
+            stays = [r for n, u, r in ans.rows("bot_stay_b", 3) if n == number and u == uid]
+            pick = choose_checked(bot, ans, uid, number, unit.hex, "b")
+            if stays:
+                shift = (stay_shift(bot, ans, uid, unit.hex)
+                         if number in SHIFT_STAYS["9.22"] else None)
+                if shift is not None:
+                    start = _apply_move(bot, uid, shift["to"])
+                    decisions.append(_move_record(bot, uid, start, shift, number, title,
+                                                  "9.22"))
+                    continue
+                bot.done.add(uid)
+                decisions.append(_stay_record(uid, unit.hex, number, title, None, "9.22"))
+                continue
+            if pick is None or pick["to"] is None:
+                continue
+            start = _apply_move(bot, uid, pick["to"])
+            rec = _move_record(bot, uid, start, pick, number, title, "9.22")
+            if desperate and number == 11:
+                rec["desperation"] = True
+                rec["rules"] = sorted(set(rec["rules"]) | {"9.22"}, key=rule_key)
+            decisions.append(rec)
     return decisions
 
 
@@ -873,16 +1198,11 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
         reach = sorted(x for u, x in ans.rows("bot_reach", 2) if u == uid)
         supplied = _soviet_supply(bot, [unit.hex, *reach])
         if unit.hex in supplied:
-            if unit.front in front_obj:
-                recs = _methods_a(bot, [uid])
-                for r in recs:
-                    r["rules"] = sorted(set(r["rules"]) | {"9.27"}, key=rule_key)
-                out += recs
-            else:
-                out.append({"unit": uid, "from": unit.hex, "to": None, "method": None,
-                            "why": "unsupplied, able to trace supply, front objective "
-                                   "removed (9.22): not encoded, left in place",
-                            "rules": ["9.27", "9.2"], "not_encoded": True})
+            recs = (_methods_a(bot, [uid]) if unit.front in front_obj
+                    else _methods_b(bot, [uid]))
+            for r in recs:
+                r["rules"] = sorted(set(r["rules"]) | {"9.27"}, key=rule_key)
+            out += recs
             bot.done.add(uid)
             continue
         base = [F("b_mover", [S(uid)]), F("b_unsup_mover", [S(uid)])]
@@ -909,7 +1229,8 @@ def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[di
 
 
 def move_step(bot: Bot) -> list[dict[str, Any]]:
-    """Activation step 2 (9.2, 9.21, 9.26, 9.27): every active on-map unit."""
+    """Activation step 2 (9.2, 9.21, 9.22, 9.26, 9.27): every active on-map unit; the
+    methods of 9.22 for a front whose objective marker has left play."""
     decisions: list[dict[str, Any]] = []
     army_objective_check(bot)  # 9.13: a marker whose front objective is gone
     sc = bot.sc
@@ -917,6 +1238,7 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
     front_obj = {o.front for o in sc.objectives if o.army is None}
     with_army_obj = []
     unsupplied = []
+    methods_b: list[str] = []
     for u in list(sc.units):
         if u.side != "soviet" or not u.active or u.hex not in sc.map.hexes:
             continue
@@ -927,15 +1249,15 @@ def move_step(bot: Bot) -> list[dict[str, Any]]:
         elif u.supply != "in-supply":
             unsupplied.append(u.id)
         elif u.front not in front_obj:
-            bot.done.add(u.id)
-            decisions.append({"unit": u.id, "from": u.hex, "to": None, "method": None,
-                              "why": "front objective removed (9.22): not encoded, left "
-                                     "in place", "rules": ["9.2"], "not_encoded": True})
+            methods_b.append(u.id)
         elif u.army in army_obj:
             with_army_obj.append(u.id)
     bot.done.update(unsupplied)  # 9.27: after all the other units
     decisions += army_objective_moves(bot, with_army_obj)
+    bot.done.update(methods_b)
     decisions += _methods_a(bot)
+    bot.done.difference_update(methods_b)
+    decisions += _methods_b(bot, methods_b)
     for uid in unsupplied:
         bot.done.discard(uid)
     decisions += unsupplied_moves(bot, unsupplied, front_obj)
@@ -1028,7 +1350,20 @@ def _combat_facts(bot: Bot, target: str, attackers: list[str], defenders: list[s
     facts += [F("b_attacker", [S(u)]) for u in attackers]
     facts += [F("b_defender", [S(u)]) for u in defenders]
     facts += [F("b_tactic", [const(t), F(by)]) for t, by in tactics]
+    facts += far_facts(bot.sc, target)
     return facts
+
+
+def far_facts(sc: Any, target: str) -> list:
+    """12.31, 2.1: b_far_known when the position gives the game-turn's Fixed Artillery
+    Range, and b_far_in when ``target`` lies east of the artillery line or at most that
+    many hexes from a hex east of it."""
+    if sc.far is None:
+        return []
+    east = [h for h, spec in sc.map.hexes.items() if "artillery" in spec.east_of]
+    d = _distances(grid_key(sc), target)
+    gap = min((d.get(h, 99) for h in east), default=99)
+    return [F("b_far_known", [])] + ([F("b_far_in", [])] if gap <= sc.far else [])
 
 
 def _chit_facts(bot: Bot, ids: list[int]) -> list:
@@ -1412,10 +1747,7 @@ def replay(bot: Bot, drawn: list[str] | None = None,
     out["removals"] = [r for f in fronts for r in removal_step(bot, f)]
     out["ip"] = place_ip(bot) if bot.sc.turn >= 4 else {"hex": None, "rules": ["9.7"],
                                                          "why": "from game-turn 4"}
-    out["not_encoded"] = ["12.83 route 6 (a second hex) and the nearly surrounded hexes of "
-                          "its game-turn 6 restriction", *NOT_ENCODED_MOVES,
-                          "12.31: the fixed artillery range of the auxiliary card's Fixed "
-                          "Artillery tactic"]
+    out["not_encoded"] = [*NOT_ENCODED_MOVES]
     undispersed = []
     for u in list(bot.sc.units):
         if u.side == "soviet" and u.active and u.dispersed and not u.attacked:
@@ -1505,20 +1837,35 @@ def place_ip(bot: Bot) -> dict[str, Any]:
     ans = bot.ask("botsteps", [])
     cands, prefs = _prefs((ans.rows("bot_cand", 2), ans.rows("bot_pref", 4)), "ip")
     out: dict[str, Any] = {"candidates": sorted(cands), "rules": ["9.7"],
-                           "refused": sorted(h for h, _r in ans.rows("ip_refused", 2)),
-                           "not_encoded": ["preference (b): a supplied German unit "
-                                           "proximate to the hex"]}
+                           "refused": sorted(h for h, _r in ans.rows("ip_refused", 2))}
     if not cands:
         out["hex"] = None
         return out
-    chosen, trail = prefer(cands, prefs, ["a", "c", "d"],
+    for h in ip_proximate(bot, cands):  # (b), 9.3: traced with the movement costs
+        prefs[h]["b"] = 1
+    chosen, trail = prefer(cands, prefs, ["a", "b", "c", "d"],
                            {"a": "next to a supplied German unit",
+                            "b": "a supplied German unit proximate to it",
                             "c": "the least Soviet strength", "d": "the lowest hex number"},
                            "9.7")
     out.update(hex=chosen, trail=trail)
     if chosen:
         bot.set_hex(chosen, ip=True)
     return out
+
+
+def ip_proximate(bot: Bot, hexes: list[str]) -> set[str]:
+    """9.7 (b): the hexes of ``hexes`` whose Soviet units a supplied German unit is
+    proximate to (9.3: next to them, or able to enter a hex next to them; botterms.lp)."""
+    sc = bot.sc
+    supplied = [F("b_reacher", [S(u.id)]) for u in sc.units if u.side == "german"
+                and u.hex in sc.map.hexes and u.supply == "in-supply"]
+    if not supplied:
+        return set()
+    t = bot.ask("botterms", supplied)
+    where = {u.id: u.hex for u in sc.units}
+    return {where[v] for _g, v, _r in t.rows("proximate_unit", 3)
+            if where.get(v) in hexes and bot.unit(v).side == "soviet"}
 
 
 # --- 9.5, 12.2 Placing active reserves -----------------------------------------------------
@@ -1787,19 +2134,112 @@ def advance_probe_facts(bot: Bot, uid: str, start: str, target: str) -> list[cli
     return out
 
 
-def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, Any]]:
+def _advance_ask(bot: Bot, uid: str, start: str, into: str, arrived: int,
+                 second: bool = False, path: str | None = None) -> tuple[Any, list]:
+    """The 12.83 question for ``uid`` (in ``start``) advancing into ``into``."""
+    u = bot.unit(uid)
+    base = [F("b_vacated", [S(into)]), F("b_advancer", [S(uid)]),
+            F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc, u.front)
+    if second:
+        base.append(F("b_second", []))
+        if path == into:
+            base.append(F("b_path", [S(into)]))
+    base += advance_probe_facts(bot, uid, start, into)
+    if bot.sc.turn >= 6 and into in nearly_surrounded_at(bot, uid, [into]):
+        base.append(F("b_adv_nearly", [S(uid)]))  # 12.83's game-turn 6 restriction
+    return bot.ask("botadvance", base), base
+
+
+def _second_hexes(bot: Bot, uid: str, target: str, mode: str, path: str | None) -> list[str]:
+    """12.81: the hexes a mechanized unit may enter after the attacked hex (the rules-level
+    encoding, advance.lp: next to the attacked hex, no zone-to-zone step off the path of
+    retreat, no unbridged Donets or Dniepr crossing off it, stacking)."""
+    extra = [F("adv_unit", [S(uid)]), F("adv_into", [S(target)]),
+             F("adv_mode", [clingo.Function(mode)])]
+    if path and mode != "eliminated":
+        extra.append(F("adv_path", [S(path)]))
+    ans = bot.solver.solve(bot.sc, "advance", extra=extra)
+    return sorted(b for u, b, _r in ans.rows("adv_second", 3) if u == uid)
+
+
+def _second_hex(bot: Bot, uid: str, target: str, cands: list[str],
+                path: str | None) -> dict[str, Any] | None:
+    """12.83 for a second hex: the table's chance of each hex the unit may enter; only
+    the hex with the highest chance is checked (reading 12.83 for equal chances)."""
+    rows = []
+    for b in cands:
+        arrived = sum(1 for v in bot.sc.units if v.side == "soviet" and v.hex == b)
+        ans, base = _advance_ask(bot, uid, target, b, arrived, True, path)
+        chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
+        refused = [w for x, w, _r in ans.rows("adv_refused", 3) if x == uid]
+        routes = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
+        rows.append({"hex": b, "chance": 0 if refused else chance, "table": chance,
+                     "routes": routes, "refused": refused, "already_there": arrived,
+                     "base": base})
+    if not rows:
+        return None
+    best = max(r["chance"] for r in rows)
+    if best == 0:
+        return {"hex": None, "candidates": [_plain(r) for r in rows]}
+    top = [r for r in rows if r["chance"] == best]
+    pick, tie = top[0], None
+    if len(top) > 1 and _reading(bot, "12.83") == "highest-number":
+        top.sort(key=lambda r: -hex_number(r["hex"]))
+        pick, tie = top[0], "the highest hex number (reading 12.83)"
+    elif len(top) > 1:  # reading 12.83 (default route-then-objective)
+        def rank(r: dict) -> tuple:
+            order = list(ADV_ROUTES)
+            first = min((order.index(x["why"]) for x in r["routes"] if x["why"] in order),
+                        default=len(order))
+            obj = _adv_objective_distance(bot, uid, r["hex"])
+            return (first, obj, -hex_number(r["hex"]))
+        top.sort(key=rank)
+        pick = top[0]
+        tie = "the first route of the table, then the hex closest to the objective, then " \
+              "the highest hex number (reading 12.83)"
+    return {**_plain(pick), "candidates": [_plain(r) for r in rows], "tie": tie,
+            "base": pick["base"]}
+
+
+def _plain(r: dict) -> dict:
+    return {k: v for k, v in r.items() if k != "base"}
+
+
+#: the routes of 12.83's table in the book's order (their wording in botadvance.lp)
+ADV_ROUTES = ["into a VP hex", "the primary forward direction", "enables supply",
+              "across a river and closer to the objective", "the secondary forward direction",
+              "a second hex along the path of retreat", "causes surround",
+              "closer to the objective", "into the attacked hex"]
+
+
+def _adv_objective_distance(bot: Bot, uid: str, h: str) -> int:
+    u = bot.unit(uid)
+    for o in bot.sc.objectives:
+        if o.army is None and o.front == u.front:
+            return distance(bot.sc, h, o.hex)
+    return 0
+
+
+def advance_step(bot: Bot, target: str, attackers: list[str],
+                 retreat_path: list[str] | None = None) -> list[dict[str, Any]]:
     """12.83: victorious attacking units, in ascending selector order, each checked for an
-    advance into the vacated hex (the table by route and units already there; a roll)."""
+    advance into the vacated hex (the table by route and units already there; a roll);
+    a mechanized unit that advanced goes on to a second hex when the defenders retreated
+    two hexes (``retreat_path``: the hexes they retreated through) or were eliminated
+    (12.81; no ``retreat_path``), by the same table (route 6: along the path of
+    retreat), checking only the hex with the highest chance."""
     out = []
     arrived = 0
+    if retreat_path:
+        mode = "two" if len(retreat_path) >= 2 else "one"
+    else:
+        mode = "eliminated"
+    path = retreat_path[0] if retreat_path else None
     for uid in sorted(attackers, key=bot.sel_key):
         u = bot.unit(uid)
         if u is None or u.dispersed:
             continue
-        base = [F("b_vacated", [S(target)]), F("b_advancer", [S(uid)]),
-                F("b_in_hex", [N(arrived)])] + _arrow_facts(bot.sc, u.front)
-        base += advance_probe_facts(bot, uid, u.hex, target)
-        ans = bot.ask("botadvance", base)
+        ans, base = _advance_ask(bot, uid, u.hex, target, arrived)
         rows = [{"row": r, "why": w} for x, r, w in ans.rows("adv_row", 3) if x == uid]
         chance = next((c for x, c, _r in ans.rows("adv_chance", 3) if x == uid), 0)
         refused = [w for x, w, _r in ans.rows("adv_refused", 3) if x == uid]
@@ -1812,10 +2252,29 @@ def advance_step(bot: Bot, target: str, attackers: list[str]) -> list[dict[str, 
             ans = bot.ask("botadvance", base + [F("b_roll", [N(roll)])])
         result = next((str(r) for x, r, _ in ans.rows("adv_result", 3) if x == uid), "stay")
         rec["advances"] = result == "advance"
+        seconds = (_second_hexes(bot, uid, target, mode, path)
+                   if rec["advances"] and mode != "one" else [])
         if rec["advances"]:
             bot.set_unit(uid, hex=target)
             arrived += 1
             army_objective_check(bot, target)
+        if seconds:
+            second = _second_hex(bot, uid, target, seconds, path)
+            rec["second"] = second
+            rec["rules"] = ["12.8", "12.81", "12.83"]
+            if second and second.get("hex"):
+                b = second["hex"]
+                if 0 < second["chance"] < 10:
+                    roll = bot.roll(f"advance of {uid} into a second hex, {b} (12.83)")
+                    second["roll"] = roll
+                    second["advances"] = roll <= second["chance"]
+                else:
+                    second["advances"] = second["chance"] >= 10
+                second.pop("base", None)
+                if second["advances"]:
+                    bot.set_unit(uid, hex=b)
+                    arrived -= 1
+                    army_objective_check(bot, b)
         out.append(rec)
     return out
 

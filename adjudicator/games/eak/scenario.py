@@ -291,6 +291,10 @@ class Scenario(base.Scenario):
     support: list[str] | None = None
     #: hexes beyond the current Soviet operational limit (9.8); none: the whole map is in
     beyond_limit: list[str] = Field(default_factory=list)
+    #: the Fixed Artillery Range of the game-turn (12.31; printed on the game-turn track,
+    #: not in the book): how many hexes beyond the artillery line the Soviet Fixed
+    #: Artillery tactic reaches; none: not checked
+    far: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
     #: ids of the units that moved in the current activation (9.6, 9.7)
     moved: list[str] = Field(default_factory=list)
     #: ids of the units placed from the reserve box in the current activation (9.6, 9.7)

@@ -180,6 +180,11 @@ def print_activation(a: dict[str, Any] | None, console: Console) -> None:
     console.print(f"[bold]Activation[/bold] by {a['card']}: {a['kind']} {a['arg'] or ''} "
                   f"{cite(a['rules'])}")
     for c in a["choices"]:
+        if c.get("rule") == "8+":
+            console.print(f"  {c['why']} {cite(c['rules'])}")
+            for x in c["units"]:
+                console.print(f"      {x['unit']} in {x['hex']}: {x['why']}")
+            continue
         what = (f"pick {c['pick']}: the stack in {c['hex']} ({', '.join(c['units'])})"
                 if "hex" in c else f"army {c['army']}")
         console.print(f"  {what} among {', '.join(c['candidates'])} {cite(c['rules'])}")
@@ -191,7 +196,7 @@ def print_activation(a: dict[str, Any] | None, console: Console) -> None:
 
 
 def print_moves(moves: list[dict[str, Any]], console: Console) -> None:
-    console.print("[bold]Movement[/bold] [9.2, 9.21, 9.23, 9.24, 9.25]")
+    console.print("[bold]Movement[/bold] [9.2, 9.21, 9.22, 9.23, 9.24, 9.25]")
     for m in moves:
         if m.get("to"):
             console.print(f"  {m['unit']} {m['from']} -> {m['to']}: {method_name(m)} "
@@ -281,6 +286,16 @@ def print_combat(c: dict[str, Any], console: Console) -> None:
         extra = f" ({'; '.join(v['refused'])})" if v["refused"] else ""
         console.print(f"      advance: {v['unit']} {res} into {v['into']}: chance "
                       f"{v['chance']}{roll}{extra} [{how}] {cite(v['rules'])}")
+        sec = v.get("second")
+        if sec and sec.get("hex"):
+            how = "; ".join(f"row {r['row']}: {r['why']}" for r in sec["routes"])
+            roll = f", roll {sec['roll']}" if "roll" in sec else ""
+            res = "goes on" if sec["advances"] else "stops"
+            console.print(f"        second hex: {res} into {sec['hex']}: chance "
+                          f"{sec['chance']}{roll} [{how}]"
+                          + (f" ({sec['tie']})" if sec.get("tie") else ""))
+        elif sec:
+            console.print("        second hex: none has a chance on the 12.83 table")
     if c.get("ip_removed"):
         console.print(f"      {c['ip_removed']}")
     for n in c["notes"]:

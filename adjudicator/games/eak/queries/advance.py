@@ -15,7 +15,9 @@ from typing import Any
 
 import clingo
 
+from adjudicator.games.eak.botfacts import cost_facts
 from adjudicator.games.eak.queries.supply import rules
+from adjudicator.games.eak.tec import tec_chart
 from adjudicator.scenario import Scenario
 from adjudicator.solver import Solver
 
@@ -38,6 +40,30 @@ def _soviet_traces(sc: Scenario, solver: Solver, probes: list[str]) -> dict:
     return {(s, h) for s, h, _r in ans.rows_unsorted("hex_supply", 3)}
 
 
+def _german_proximate(sc: Scenario, solver: Solver, towns: list[str]) -> set[str]:
+    """The hexes of ``towns`` a German unit is proximate to (9.3: able to enter the hex,
+    or for a garrisoned one next to it or able to enter a hex next to it; botprobe.lp),
+    by the movement costs of the Terrain Effects Chart in use (``tec_chart``)."""
+    if not towns:
+        return set()
+    s = clingo.String
+    extra = cost_facts(tec_chart(), sc.weather)
+    extra += [clingo.Function(n, [s(h)]) for h in towns for n in ("b_probe_hex", "probe")]
+    extra += [clingo.Function("b_reacher", [s(v.id)]) for v in sc.units
+              if v.side == "german" and v.hex in sc.map.hexes]
+    ans = solver.solve(sc, "botprobe", extra=extra)
+    return {h for h, _r in ans.rows_unsorted("probe_gprox", 2)}
+
+
+def _nearly_surrounded(sc: Scenario, solver: Solver) -> set[str]:
+    """The Soviet units one move of one German unit would surround (9.3, botterms.lp)."""
+    extra = cost_facts(tec_chart(), sc.weather)
+    extra += [clingo.Function("b_reacher", [clingo.String(v.id)]) for v in sc.units
+              if v.side == "german" and v.hex in sc.map.hexes]
+    ans = solver.solve(sc, "botterms", extra=extra)
+    return {w for w, _v, _x, _r in ans.rows_unsorted("nearly_surrounded", 4)}
+
+
 def _objective(sc: Scenario, unit) -> str | None:
     for o in sc.objectives:
         if o.army and o.army == unit.army and o.front == unit.front:
@@ -57,6 +83,7 @@ def soviet_facts(sc: Scenario, solver: Solver, unit: str, cands: list[str]) -> l
              and s.owner == "soviet" and not any(v.hex == h for v in sc.units)]
     others = [v for v in sc.units if v.side == "soviet" and v.id != unit]
     before = _soviet_traces(sc, solver, towns)
+    near_before = _german_proximate(sc, solver, towns)
     ta = solver.solve(sc, "terms")
     surround_before = {(v, h) for v, h, _r in ta.rows_unsorted("causes_surround", 3)}
     for h in cands:
@@ -72,8 +99,15 @@ def soviet_facts(sc: Scenario, solver: Solver, unit: str, cands: list[str]) -> l
             out.append(clingo.Function("adv_enables", [clingo.String(h)]))
         if lost:
             out.append(clingo.Function("adv_cuts", [clingo.String(h)]))
-        if any(("german", t) in after and ("german", t) not in before for t in towns):
+        # a German unit newly proximate to, or (turn 4 on) German supply newly traceable
+        # to, an empty or garrisoned Soviet town or city
+        reached = sc.turn >= 4 and any(("german", t) in after and ("german", t) not in before
+                                       for t in towns)
+        near = _german_proximate(after_sc, solver, towns) - near_before
+        if reached or near:
             out.append(clingo.Function("adv_german_reach", [clingo.String(h)]))
+        if sc.turn >= 6 and unit in _nearly_surrounded(after_sc, solver):
+            out.append(clingo.Function("adv_nearly", [clingo.String(h)]))
         tb = solver.solve(after_sc, "terms")
         if any(v == unit and (v, g) not in surround_before
                for v, g, _r in tb.rows_unsorted("causes_surround", 3)):
