@@ -282,12 +282,13 @@ def test_vehicle_crossings_agree_with_the_reference(where, reading):
 @pytest.mark.parametrize("where", ["0405", "0505"])
 def test_bridges_in_pinned_hexes_agree_with_the_reference(where):
     """A bridge unit in a hex a blocking balka is drawn through opens it to the retreating
-    vehicles (8.12, 17.12), but not while the hex is pinned: the bridge itself or another
-    unit in it pinned. Both answers agree with the reference, and the pin changes them."""
+    and advancing vehicles (8.12, 17.12), but not while the hex is pinned: the bridge itself
+    or another unit in it pinned. The answers agree with the reference, and the pin
+    changes them."""
     import itertools
 
     chart = tec_chart()
-    changed = False
+    changed = advance_changed = False
     for through in itertools.combinations(NEIGHBOURS[where], 2):
         hexes = {"0404": {"markers": ["attack"]},
                  where: {"features": ["balka"],
@@ -313,4 +314,20 @@ def test_bridges_in_pinned_hexes_agree_with_the_reference(where):
                                                                       chart), through
         assert reach["bridge"] == reach["other"], through
         changed |= reach["none"] != reach["bridge"]
+        # an advance into the emptied 0404 by a tank in the bridged hex: with the reading
+        # along-only it leaves only along the balka, unless the bridge opens it
+        may = {}
+        for pin in ("none", "bridge", "other"):
+            units = [unit("s", "soviet", "0403"), unit("t", "german", where, "armor",
+                                                      movement=18),
+                     unit("b", "german", where, "bridge", pinned=pin == "bridge")]
+            if pin == "other":
+                units.append(unit("p", "german", where, pinned=True))
+            sc = position(units, hexes=hexes, phase=5, phasing="german",
+                          readings={"8.12#start": "along-only"})
+            may[pin] = set(advances(sc, TARGET, ["t"], "eliminated", chart).may)
+            assert may[pin] == ref_adv.advancers(sc, TARGET, ["t"], "eliminated", chart)
+        assert may["none"] == {"t"} and may["bridge"] == may["other"], through
+        advance_changed |= not may["bridge"]
     assert changed  # somewhere the bridge, unpinned, opened the way
+    assert advance_changed
