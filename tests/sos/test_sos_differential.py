@@ -101,6 +101,18 @@ def positions(draw, defender_side=None):
                           movement=draw(st.sampled_from([8, 12, 24])),
                           pinned=draw(st.integers(0, 5)) == 0,
                           isolation=draw(st.sampled_from([0, 0, 1, 3]))))
+    # bridge units where a balka or cliff is drawn, often in a pinned hex, where they open
+    # nothing (17.12): the bridge itself pinned, or a unit of the hex's side with it
+    for h, spec in sorted(hexes.items()):
+        if not spec.get("crossings") or draw(st.integers(0, 2)) == 0:
+            continue
+        side = side_of.setdefault(h, draw(st.sampled_from(["german", "soviet"])))
+        if any(u["hex"] == h and u["class"] == "bridge" for u in units):
+            continue
+        pin = draw(st.sampled_from(["none", "bridge", "other", "other"]))
+        units.append(unit(f"b{h}", side, h, "bridge", pinned=pin == "bridge"))
+        if pin == "other":
+            units.append(unit(f"p{h}", side, h, "infantry", pinned=True))
     boxes = {"W": {"side": "german", "hexes": ["0606", "0601"]}} if draw(st.booleans()) \
         else {}
     readings = {}
@@ -159,10 +171,11 @@ def test_p_result_retreat_agrees_with_the_reference(sc, fire):
 
 @given(positions(), st.sampled_from(["eliminated", "retreat"]))
 def test_advance_agrees_with_the_reference(sc, emptied):
-    # the target's defenders were removed by the attack
-    gone = {u.id for u in sc.units_at(TARGET)}
+    # the target's defenders were removed by the attack; a bridge unit stays (9.81: not a
+    # combat unit), and opens the target's balka unless it is pinned itself (17.12)
+    gone = {u.id for u in sc.units_at(TARGET) if u.unit_class != "bridge"}
     sc = sc.model_copy(update={"units": [u for u in sc.units if u.id not in gone]})
-    side = next((u.side for u in sc.units), "german")
+    side = next((u.side for u in sc.units if u.unit_class != "bridge"), "german")
     att = [u.id for u in sc.units if u.side == side and u.hex in sc.map.hexes]
     chart = tec_chart()
     asp = set(advances(sc, TARGET, att, emptied, chart).may) if att else set()
@@ -263,3 +276,58 @@ def test_vehicle_crossings_agree_with_the_reference(where, reading):
         assert any(u.hexes for u in ans.units)
         for u in ans.units:
             assert set(u.hexes) == ref_ret.p_destinations(sc, TARGET, u.unit, chart)
+
+
+@pytest.mark.rules("17.12")
+@pytest.mark.parametrize("where", ["0405", "0505"])
+def test_bridges_in_pinned_hexes_agree_with_the_reference(where):
+    """A bridge unit in a hex a blocking balka is drawn through opens it to the retreating
+    and advancing vehicles (8.12, 17.12), but not while the hex is pinned: the bridge itself
+    or another unit in it pinned. The answers agree with the reference, and the pin
+    changes them."""
+    import itertools
+
+    chart = tec_chart()
+    changed = advance_changed = False
+    for through in itertools.combinations(NEIGHBOURS[where], 2):
+        hexes = {"0404": {"markers": ["attack"]},
+                 where: {"features": ["balka"],
+                         "crossings": [{"feature": "balka", "through": list(through),
+                                        "vehicles": "blocked"}]}}
+        defenders = [unit("t", "german", "0404", "armor", movement=18),
+                     unit("a", "german", "0404", "at-gun", movement=12)]
+        reach = {}
+        for pin in ("none", "bridge", "other"):
+            bridge = [unit("b", "german", where, "bridge", pinned=pin == "bridge")]
+            if pin == "other":
+                bridge.append(unit("p", "german", where, pinned=True))
+            for attacker in ("0402", "0403"):  # before combat; a P result from next door
+                sc = position([unit("s", "soviet", attacker), *defenders, *bridge],
+                              hexes=hexes, phase=12, phasing="soviet")
+                if attacker == "0402":
+                    asp = before_combat(sc, TARGET, ["s"], False, chart).reach()
+                    assert asp == ref_ret.before_combat(sc, TARGET, ["s"], chart), through
+                    reach[pin] = asp
+                else:
+                    for u in after_p(sc, TARGET, ["s"], "attack", chart).units:
+                        assert set(u.hexes) == ref_ret.p_destinations(sc, TARGET, u.unit,
+                                                                      chart), through
+        assert reach["bridge"] == reach["other"], through
+        changed |= reach["none"] != reach["bridge"]
+        # an advance into the emptied 0404 by a tank in the bridged hex: with the reading
+        # along-only it leaves only along the balka, unless the bridge opens it
+        may = {}
+        for pin in ("none", "bridge", "other"):
+            units = [unit("s", "soviet", "0403"), unit("t", "german", where, "armor",
+                                                      movement=18),
+                     unit("b", "german", where, "bridge", pinned=pin == "bridge")]
+            if pin == "other":
+                units.append(unit("p", "german", where, pinned=True))
+            sc = position(units, hexes=hexes, phase=5, phasing="german",
+                          readings={"8.12#start": "along-only"})
+            may[pin] = set(advances(sc, TARGET, ["t"], "eliminated", chart).may)
+            assert may[pin] == ref_adv.advancers(sc, TARGET, ["t"], "eliminated", chart)
+        assert may["none"] == {"t"} and may["bridge"] == may["other"], through
+        advance_changed |= not may["bridge"]
+    assert changed  # somewhere the bridge, unpinned, opened the way
+    assert advance_changed

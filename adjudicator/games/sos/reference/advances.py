@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.games.sos.reference.common import other
+from adjudicator.games.sos.reference.common import bridge_usable, other
 
 FIXED = {"minefield", "fortification", "bridge", "tank-repair"}
 
@@ -20,7 +20,7 @@ def advancers(sc, hex_id: str, attackers: list[str], emptied: str, chart) -> set
     if emptied == "retreat" and reading == "eliminated-only":
         return set()
     target = sc.map.hexes[hex_id]
-    bridge = any(v.unit_class == "bridge" for v in sc.units_at(hex_id))
+    bridge = bridge_usable(sc, hex_id)  # 17.12: not in a pinned hex
     out = set()
     for uid in attackers:
         u = units[uid]
@@ -50,7 +50,7 @@ def _start_barred(sc, here: str, there: str, side: str) -> bool:
 
     if sc.readings.get("8.12#start", "owner-chooses") != "along-only":
         return False
-    bridge = any(v.unit_class == "bridge" for v in sc.units_at(here))
+    bridge = bridge_usable(sc, here)  # 17.12: not in a pinned hex
     landing = sc.map.hexes[here].river_landing and side == "soviet"  # 8.67
     for c in sc.map.hexes[here].crossings:
         if verdict(here, c.feature, c.vehicles)[0] != "blocked":

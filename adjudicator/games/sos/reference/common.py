@@ -40,3 +40,11 @@ def zoc_hexes(sc, side: str, purpose: str) -> set[str]:
 
 def occupied_by(sc, side: str) -> set[str]:
     return {u.hex for u in on_map(sc) if u.side == side}
+
+
+def bridge_usable(sc, hex_id: str) -> bool:
+    """A bridge unit in ``hex_id`` lets units across its balka (17.12), but not while the
+    hex is pinned: a pinned unit, of either side and the bridge itself included, is in
+    it."""
+    here = sc.units_at(hex_id)
+    return any(v.unit_class == "bridge" for v in here) and not any(v.pinned for v in here)

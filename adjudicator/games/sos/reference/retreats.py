@@ -8,6 +8,7 @@ import heapq
 from adjudicator.games.sos.reference.common import (
     ARMORED,
     NON_COMBAT,
+    bridge_usable,
     occupied_by,
     other,
     zoc_hexes,
@@ -113,7 +114,7 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
                 continue
             c = enter_cost(chart, list(sc.map.hexes[n].features), mob,
                            _side_features(sc, hex_id, n),
-                           bridge=any(v.unit_class == "bridge" for v in sc.units_at(n)))
+                           bridge=bridge_usable(sc, n))
             if c is None:
                 continue
             c = min(c + extra, budget)
@@ -137,7 +138,7 @@ def before_combat(sc, hex_id: str, attackers: list[str], chart,
                     continue
                 d = enter_cost(chart, list(sc.map.hexes[n].features), mob,
                                _side_features(sc, h, n),
-                               bridge=any(v.unit_class == "bridge" for v in sc.units_at(n)))
+                               bridge=bridge_usable(sc, n))
                 if d is None or c + d > budget:
                     continue
                 if c + d < best.get((n, h), 10**9):
@@ -163,7 +164,7 @@ def p_destinations(sc, hex_id: str, uid: str, chart) -> set[str]:
         if u.moves_as != "foot" and start_barred(sc, hex_id, n, u.side):
             continue
         if enter_cost(chart, list(spec.features), u.moves_as, _side_features(sc, hex_id, n),
-                      bridge=any(v.unit_class == "bridge" for v in sc.units_at(n))) is None:
+                      bridge=bridge_usable(sc, n)) is None:
             continue
         friends = [v for v in sc.units_at(n) if v.side == u.side]
         if _overstacks(sc, friends, u):  # an empty hex too: 5.5 gives some kinds none
@@ -297,7 +298,7 @@ def _blocking(sc, h: str, side: str):
     from adjudicator.games.sos.crossings import OPENED, cliff_barrier, verdict
 
     spec = sc.map.hexes[h]
-    bridge = any(v.unit_class == "bridge" for v in sc.units_at(h))
+    bridge = bridge_usable(sc, h)  # 17.12: not in a pinned hex
     landing = spec.river_landing and side == "soviet"
     for c in spec.crossings:
         if c.feature == "cliff" and not cliff_barrier(sc.readings):
