@@ -354,7 +354,7 @@ def test_kb42_click_a_stack_supply_line_and_zoc(page, server, capsys):
 
 def test_kb42_retreat_attacks_and_advance(page, server, capsys):
     open_game(page, server, "kb42")
-    click_hex(page, "KB3516")
+    answered(page, lambda: click_hex(page, "KB3516"))
     r = ask_form(page, "retreat", [("attackers", ["KB3617"])], {"length": 2})
     want = game_cli(capsys, "retreats", game_demo("kb42"), "--hex", "KB3516", "--length", "2",
                     "--attackers", "KB3617")
@@ -390,7 +390,7 @@ def test_eak_click_steps_and_bot_terms(page, server, capsys):
     assert lit(page, "refused") == {s["hex"] for s in steps if not s["allowed"]}
     assert lit(page, "allowed") == {s["hex"] for s in steps if s["allowed"] and not s["stop"]}
     page.screenshot(path=str(ART / "eak-click.png"))
-    click_hex(page, "0907")
+    answered(page, lambda: click_hex(page, "0907"))
     r = ask_form(page, "terms")
     want = game_cli(capsys, "bot", "terms", game_demo("eak"), "--hex", "0907")
     assert r["answer"] == want
