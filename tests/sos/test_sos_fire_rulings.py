@@ -382,6 +382,13 @@ def test_9_101_towed_gun_may_not_fire_after_moving():
     assert "9.101" in why(fire(sc, "attack", ["AT"], "0404"), "AT")
     sc = position([SOV, g("I", "0403", INF + ", moved: true")])
     assert may(fire(sc, "attack", ["I"], "0404"), "I")
+    # only artillery is held back: an armored train with MP 12 fires after moving
+    train = ('id: "AT1", side: soviet, hex: "0403", class: armored-train, attack: 3, '
+             'defense: 3, range: 2, movement: 12, moved: true')
+    sc = position([g("G", "0404"), train])
+    assert may(fire(sc, "attack", ["AT1"], "0404"), "AT1")
+    sc = position([SOV, g("AT", "0403", at + ", moved: false")])
+    assert may(fire(sc, "attack", ["AT"], "0404"), "AT")
 
 
 @pytest.mark.rules("9.103")

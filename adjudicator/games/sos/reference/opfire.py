@@ -90,9 +90,8 @@ def why_not(sc, target: str, firers: list[str], movers: list[str] | None = None,
         if any(m.side == u.side for m in movers_u):
             rules.add("11.1")
         direct = u.unit_class not in ("mortar", "artillery", "rocket")
-        towed = (direct and u.movement in (12, 15) and u.unit_class not in INFANTRY_TYPE
-                 and not (u.unit_class in ("armor", "assault-gun", "flotilla")
-                          and not u.dismounted))
+        # 9.101: only direct fire artillery drawn by horses or trucks (MP 12 or 15).
+        towed = direct and u.unit_class in ("at-gun", "aa-gun") and u.movement in (12, 15)
         if towed and u.moved:
             rules.add("9.101")
     return out
