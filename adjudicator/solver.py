@@ -309,24 +309,6 @@ class _Key(ast.Transformer):
         return node.update(symbol=sym.update(arguments=[key, *sym.arguments]))
 
 
-class _Rename(ast.Transformer):
-    """Renames the atoms of some predicates (the head of a rule, as it is applied to
-    rule heads only)."""
-
-    def __init__(self, names: dict[tuple[str, int], str]):
-        self.names = names
-
-    def __call__(self, rule: ast.AST) -> ast.AST:  # the head only
-        return rule.update(head=self.visit(rule.head))
-
-    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
-        sig = _signature(node.symbol)
-        name = self.names.get(sig) if sig else None
-        if name is None:
-            return node
-        return node.update(symbol=node.symbol.update(name=name))
-
-
 class _RenameAll(ast.Transformer):
     """Renames the atoms of some predicates wherever they occur in a rule."""
 
@@ -339,6 +321,14 @@ class _RenameAll(ast.Transformer):
         if name is None:
             return node
         return node.update(symbol=node.symbol.update(name=name))
+
+
+class _Rename(_RenameAll):
+    """Renames the atoms of some predicates in the head of a rule only (it is called
+    with the rule; the body keeps its names)."""
+
+    def __call__(self, rule: ast.AST) -> ast.AST:
+        return rule.update(head=self.visit(rule.head))
 
 
 #: The suffix of a shown predicate's name in a part that derives it without showing it.

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import strategies as st
+
 from adjudicator.scenario import parse_scenario
 
 ROWS = range(10, 15)
@@ -35,3 +37,19 @@ def ger(h, uid=None, **kw):
 def sov(h, uid=None, sel="05", **kw):
     return {"id": uid or f"s{next(_n)}", "side": "soviet", "hex": h, "type": "infantry",
             "strength": 4, "ma": 4, "selector": sel, **kw}
+
+
+def draw_units(draw, hexes: dict[str, dict], most: int) -> list[dict]:
+    """Up to ``most`` random infantry units for the differential tests, one side per hex
+    and no German unit in a garrisoned hex, each with a random supply marker."""
+    units, side_of = [], {}
+    for i in range(draw(st.integers(0, most))):
+        h = draw(st.sampled_from(sorted(hexes)))
+        side = side_of.setdefault(h, draw(st.sampled_from(["german", "soviet"])))
+        if side == "german" and hexes[h].get("garrison"):
+            continue
+        units.append({"id": f"u{i}", "side": side, "hex": h, "type": "infantry",
+                      "strength": 3, "ma": 4, "selector": f"{draw(st.integers(1, 36)):02d}",
+                      "supply": draw(st.sampled_from(["in-supply", "out-of-supply",
+                                                      "isolated"]))})
+    return units

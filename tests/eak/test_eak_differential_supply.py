@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from eak_positions import position
+from eak_positions import draw_units, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,16 +42,7 @@ def positions(draw, readings=None):
         elif kind:
             river, _, road = kind.partition("-road") if "road" in kind else (kind, "", "")
             sides[f"{a}-{b}"] = {"river": river, **({"road": True} if "-road" in kind else {})}
-    units, side_of = [], {}
-    for i in range(draw(st.integers(0, 7))):
-        h = draw(st.sampled_from(HEXES))
-        side = side_of.setdefault(h, draw(st.sampled_from(["german", "soviet"])))
-        if side == "german" and hexes[h].get("garrison"):
-            continue
-        units.append({"id": f"u{i}", "side": side, "hex": h, "type": "infantry",
-                      "strength": 3, "ma": 4, "selector": f"{draw(st.integers(1, 36)):02d}",
-                      "supply": draw(st.sampled_from(["in-supply", "out-of-supply",
-                                                      "isolated"]))})
+    units = draw_units(draw, hexes, 7)
     return position(units, hexes=hexes, hexsides=sides, turn=draw(st.integers(1, 9)),
                     soviet_vp=draw(st.sampled_from([None, 15, 25])),
                     readings=readings or {})

@@ -512,12 +512,18 @@ def supply_line_facts(bot: Bot, uid: str, dests: list[str],
     return out
 
 
-def _german_supply(bot: Bot, hexes: list[str]) -> set[str]:
-    """The hexes of ``hexes`` German supply can be traced to (botprobe.lp, 13.1)."""
+def _supply_reaches(bot: Bot, hexes: list[str], shown: str) -> set[str]:
+    """The hexes of ``hexes`` one side's supply can be traced to (botprobe.lp, 13.1):
+    ``shown`` is the side's answer predicate, ``probe_gsup`` or ``probe_ssup``."""
     if not hexes:
         return set()
     extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
-    return {h for h, _r in bot.ask("botprobe", extra).rows("probe_gsup", 2)}
+    return {h for h, _r in bot.ask("botprobe", extra).rows(shown, 2)}
+
+
+def _german_supply(bot: Bot, hexes: list[str]) -> set[str]:
+    """The hexes of ``hexes`` German supply can be traced to (botprobe.lp, 13.1)."""
+    return _supply_reaches(bot, hexes, "probe_gsup")
 
 
 def supply_cut_facts(bot: Bot, uid: str, dests: list[str]) -> list[clingo.Symbol]:
@@ -1173,10 +1179,7 @@ def _methods_b(bot: Bot, only: list[str]) -> list[dict[str, Any]]:
 
 def _soviet_supply(bot: Bot, hexes: list[str]) -> set[str]:
     """The hexes of ``hexes`` Soviet supply can be traced to (botprobe.lp, 13.1)."""
-    if not hexes:
-        return set()
-    extra = [F("b_probe_hex", [S(h)]) for h in hexes] + [F("probe", [S(h)]) for h in hexes]
-    return {h for h, _r in bot.ask("botprobe", extra).rows("probe_ssup", 2)}
+    return _supply_reaches(bot, hexes, "probe_ssup")
 
 
 def unsupplied_moves(bot: Bot, units: list[str], front_obj: set[str]) -> list[dict]:

@@ -67,6 +67,14 @@ MAX_COLUMN, MAX_ROW = 38, 79
 CrossingFeature = Literal["balka", "tartar-wall", "rail-cut", "rail-embankment", "cliff"]
 
 
+def _ids_as_text(v: Any) -> Any:
+    """A list of hex ids written as bare numbers (YAML reads 1039 as an int) as text, so
+    the id check sees the digits; anything else is left for the field's own check."""
+    if isinstance(v, list):
+        return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
+    return v
+
+
 def _on_map(hex_id: str) -> bool:
     col, row = SOS_FORMAT.parse(hex_id)
     return 1 <= col <= MAX_COLUMN and 1 <= row <= MAX_ROW
@@ -88,9 +96,7 @@ class Crossing(base._Strict):
     @field_validator("through", mode="before")
     @classmethod
     def _text(cls, v: Any) -> Any:
-        if isinstance(v, list):
-            return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
-        return v
+        return _ids_as_text(v)
 
 
 class HexSpec(base.HexSpec):
@@ -171,9 +177,7 @@ class SpotRecord(base._Strict):
     @field_validator("hexes", mode="before")
     @classmethod
     def _text(cls, v: Any) -> Any:
-        if isinstance(v, list):
-            return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
-        return v
+        return _ids_as_text(v)
 
 
 class Unit(base.Unit):
@@ -260,9 +264,7 @@ class LosRuling(base._Strict):
     @field_validator("between", mode="before")
     @classmethod
     def _text(cls, v: Any) -> Any:
-        if isinstance(v, list):
-            return [x if not isinstance(x, int) or isinstance(x, bool) else str(x) for x in v]
-        return v
+        return _ids_as_text(v)
 
 
 #: The unit kinds only the Soviet side has, with the rules that make them so: the
