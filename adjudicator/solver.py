@@ -275,11 +275,12 @@ def _to_symbols(items: Iterable[Predicate | clingo.Symbol]) -> list[clingo.Symbo
 
 _LOC = ast.Location(ast.Position("<harness>", 1, 1), ast.Position("<harness>", 1, 1))
 _K = ast.Function(_LOC, "k", [], 0)
+_S = ast.Function(_LOC, "s", [], 0)
 _P = ast.Function(_LOC, "p", [], 0)
 _W = ast.Function(_LOC, "w", [], 0)
-#: In a batch part the three numbers are variables, bound by q_key(b, K, P, W).
-_BATCH_VARS = {"k": ast.Variable(_LOC, "KEY__"), "p": ast.Variable(_LOC, "POS__"),
-               "w": ast.Variable(_LOC, "WLD__")}
+#: In a batch part the four numbers are variables, bound by q_key(b, K, S, P, W).
+_BATCH_VARS = {"k": ast.Variable(_LOC, "KEY__"), "s": ast.Variable(_LOC, "SCP__"),
+               "p": ast.Variable(_LOC, "POS__"), "w": ast.Variable(_LOC, "WLD__")}
 _Q_KEY = ast.Literal(_LOC, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(
     _LOC, "q_key", [ast.Function(_LOC, "b", [], 0), *_BATCH_VARS.values()], 0)))
 
@@ -450,6 +451,11 @@ class Part:
     position: tuple[ast.AST, ...] = ()
     #: the map predicates and those the static encodings derive that its rules read
     map_reads: frozenset[tuple[str, int]] = frozenset()
+    #: the part ``<name>_s(s, p, w)``: rules that read the question's scope and
+    #: position, world and map facts only
+    scope: tuple[ast.AST, ...] = ()
+    #: the predicates of the scope facts every question of this part gives
+    scoped: frozenset[tuple[str, int]] = frozenset()
 
     @property
     def world_name(self) -> str:
@@ -463,6 +469,10 @@ class Part:
     def position_name(self) -> str:
         return f"{self.name}_p"
 
+    @property
+    def scope_name(self) -> str:
+        return f"{self.name}_s"
+
 
 def build_part(
     name: str, files: list[Path], static: frozenset[tuple[str, int]],
@@ -470,17 +480,21 @@ def build_part(
     position: frozenset[tuple[str, int]] | None = None,
     given: frozenset[tuple[str, int]] | None = None,
     facts: ModuleType | None = None,
+    scoped: frozenset[tuple[str, int]] = frozenset(),
 ) -> Part:
-    """The program parts ``name(k, p, w)``, ``name_w(w)``, ``name_p(p, w)`` and
-    ``name_b(b)`` for the given encodings.
+    """The program parts ``name(k, s, p, w)``, ``name_w(w)``, ``name_p(p, w)``,
+    ``name_s(s, p, w)`` and ``name_b(b)`` for the given encodings.
 
     Every predicate gets a level: map predicates (and those static.lp derives)
     none; world facts (turn, weather, readings) and what is derived from them and
     the map alone are keyed by the world number ``w`` and ground once per world, in
     ``name_w``; position facts, and what is derived from them, the world and the
     map alone, are keyed by the position number ``p`` (the rules in ``name_p``,
-    ground once per position); everything else, the shown conclusions always, by
-    the query number ``k``. ``name_b`` holds the rules of ``name`` for a batch of
+    ground once per position); the facts of a scope (``scoped``: predicates whose
+    facts every question gives, to select what it needs of the position) and what
+    is derived from them, the position, the world and the map alone, by the scope
+    number ``s`` (the rules in ``name_s``, ground once per position and scope);
+    everything else, the shown conclusions always, by the query number ``k``. ``name_b`` holds the rules of ``name`` for a batch of
     questions (``MapSession.solve_many``). ``#show name/n`` statements become the
     list of what the query shows (the harness reads those conclusions; nothing is
     solved). With ``shown_from``, a signature is shown only if one of those files
@@ -543,7 +557,8 @@ def build_part(
         else:
             raise EncodingError(f"{where}: unsupported statement {t}")
     shown_sigs = {(n, a) for n, arities in shown.items() for a in arities}
-    kept = slice_rules(rules, shown_sigs, static | position, given)
+    kept = slice_rules(rules, shown_sigs, static | position,
+                       None if given is None else given | scoped)
     # A conclusion another query shows, which this part derives for its own use, is
     # renamed in this part: the session's control holds every part, and a #show
     # statement there shows a predicate whichever part derives it, so this part's
@@ -559,21 +574,23 @@ def build_part(
     reads: set[tuple[str, int]] = set()
     for r in kept:
         reads |= _body_signatures(r)[1] & (position - world)
-    # Levels: 0 map, 1 world, 2 position, 3 question. A derived predicate takes the
-    # highest level of anything its rules read; the query's own facts are of level 3.
+    # Levels: 0 map, 1 world, 2 position, 3 scope, 4 question. A derived predicate
+    # takes the highest level of anything its rules read; the query's own facts are of
+    # level 4.
     level: dict[tuple[str, int], int] = {sig: 1 for sig in world}
     level.update({sig: 2 for sig in position - world})
+    level.update({sig: 3 for sig in scoped})
     info = [(r, _head_signatures(r), _body_signatures(r)[1]) for r in kept]
     heads = set().union(*(h for _, h, _ in info)) if info else set()
     for sig in heads:
         # Shown conclusions are derived for each question (each is output by the
         # grounder once, when it is first derived).
-        level[sig] = 3 if sig in shown_sigs else 0
+        level[sig] = 4 if sig in shown_sigs else 0
     changed = True
     while changed:
         changed = False
         for _, hs, body in info:
-            lv = max((level.get(b, 3 if b not in static else 0) for b in body), default=0)
+            lv = max((level.get(b, 4 if b not in static else 0) for b in body), default=0)
             for h in hs:
                 if level[h] < lv:
                     level[h] = lv
@@ -590,7 +607,7 @@ def build_part(
     tag = hashlib.sha1(repr((re.sub(r"_\d+$", "", name), [str(f) for f in files],
                              sorted(given or ()))).encode()).hexdigest()[:10]
     for r, hs, body in info:
-        lv = max((level.get(b, 3 if b not in static else 0) for b in body), default=0)
+        lv = max((level.get(b, 4 if b not in static else 0) for b in body), default=0)
         if lv >= 3 or len(hs) != 1 or not hs <= shown_sigs:
             split.append((r, hs, body))
             continue
@@ -609,18 +626,18 @@ def build_part(
     for sig, lv in level.items():
         if sig in static:
             continue
-        keys[sig] = _W if lv <= 1 else (_P if lv == 2 else _K)
+        keys[sig] = _W if lv <= 1 else {2: _P, 3: _S}.get(lv, _K)
     for _, _, body in info:  # the query's own facts
         for b in body:
             if b not in static and b not in keys:
                 keys[b] = _K
     key = _Key(keys)
-    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, "k"), ast.Id(_LOC, "p"),
-                                                   ast.Id(_LOC, "w")])]
+    out: list[ast.AST] = [ast.Program(_LOC, name, [ast.Id(_LOC, x) for x in "kspw"])]
     out += defined
     wout: list[ast.AST] = [ast.Program(_LOC, f"{name}_w", [ast.Id(_LOC, "w")])]
     pout: list[ast.AST] = [ast.Program(_LOC, f"{name}_p", [ast.Id(_LOC, "p"),
                                                           ast.Id(_LOC, "w")])]
+    sout: list[ast.AST] = [ast.Program(_LOC, f"{name}_s", [ast.Id(_LOC, x) for x in "spw"])]
     # The batch part: the numbers are variables, bound per question by q_key/4.
     bkey = _Key({sig: _BATCH_VARS[k.name] for sig, k in keys.items()})
     bout: list[ast.AST] = [ast.Program(_LOC, f"{name}_b", [ast.Id(_LOC, "b")]), *defined]
@@ -629,6 +646,8 @@ def build_part(
             wout.append(key(r))
         elif all(level[h] == 2 for h in hs):
             pout.append(key(r))
+        elif all(level[h] == 3 for h in hs):
+            sout.append(key(r))
         else:
             out.append(key(r))
             keyed = bkey(r)
@@ -641,7 +660,8 @@ def build_part(
     map_reads = frozenset(b for _, _, body in info for b in body if b in static)
     return Part(name, tuple(out), {n: frozenset(a) for n, a in shown.items()},
                 frozenset(reads), tuple(wout) if len(wout) > 1 else (), tuple(bout),
-                tuple(pout) if len(pout) > 1 else (), map_reads)
+                tuple(pout) if len(pout) > 1 else (), map_reads,
+                tuple(sout) if len(sout) > 1 else (), frozenset(scoped))
 
 
 def _part_key(game: Game, query: str, static: frozenset[tuple[str, int]],
@@ -653,7 +673,8 @@ def _part_key(game: Game, query: str, static: frozenset[tuple[str, int]],
 
     files = [str(p) for p in (*game.encoding_paths(query), *game.shown_paths(query))]
     files += [__file__, str(facts.__file__)]
-    extra = repr((game.id, query, sorted(static), sorted(given), clingo.__version__))
+    extra = repr((game.id, query, sorted(static), sorted(given),
+                  sorted(game.scoped.get(query, ())), clingo.__version__))
     return cache.digest_of_files(files + [extra])
 
 
@@ -672,7 +693,8 @@ def _cached_part(name: str, game: Game, query: str, static: frozenset[tuple[str,
         except (KeyError, TypeError, ValueError, RuntimeError):
             pass
     part = build_part(name, game.encoding_paths(query), static,
-                      shown_from=game.shown_paths(query), given=given, facts=facts)
+                      shown_from=game.shown_paths(query), given=given, facts=facts,
+                      scoped=frozenset(game.scoped.get(query, ())))
     cache.write_json("part", key, _part_to_text(part))
     return part
 
@@ -682,8 +704,9 @@ def _part_to_text(part: Part) -> dict:
             "shown": {n: sorted(a) for n, a in part.shown.items()},
             "reads": sorted(part.reads),
             "map_reads": sorted(part.map_reads),
+            "scoped": sorted(part.scoped),
             **{k: [str(st) for st in getattr(part, k)]
-               for k in ("statements", "world", "batch", "position")}}
+               for k in ("statements", "world", "batch", "position", "scope")}}
 
 
 def _part_from_text(data: dict, name: str) -> Part:
@@ -708,7 +731,8 @@ def _part_from_text(data: dict, name: str) -> Part:
                 {n: frozenset(a) for n, a in data["shown"].items()},
                 frozenset(tuple(r) for r in data["reads"]), parse(data["world"]),
                 parse(data["batch"]), parse(data["position"]),
-                frozenset((n, a) for n, a in data["map_reads"]))
+                frozenset((n, a) for n, a in data["map_reads"]), parse(data["scope"]),
+                frozenset((n, a) for n, a in data["scoped"]))
 
 
 def _is_false(head: ast.AST) -> bool:
@@ -748,6 +772,7 @@ class Question:
     extra: list[clingo.Symbol]
     window: frozenset[str] | None = None
     extra_facts: list[Fact] = ()
+    scope: frozenset[clingo.Symbol] = frozenset()
 
 
 class _MapContext:
@@ -811,6 +836,10 @@ class MapSession:
         self.world_done: set[tuple[str, int]] = set()
         #: (position part, position number) already ground
         self.position_done: set[tuple[str, int]] = set()
+        #: (position number, scope facts) -> scope number; (scope part, scope number)
+        #: already ground
+        self.scopes: dict[tuple[int, frozenset[clingo.Symbol]], int] = {}
+        self.scope_done: set[tuple[str, int]] = set()
         #: position facts waiting to be ground, the parts that make them, interned symbols
         self.pos_context = _PositionContext()
         self.position_parts: dict[frozenset[str], str] = {}
@@ -823,7 +852,7 @@ class MapSession:
         """The program part of a query, for questions that give facts of the
         predicates ``given``, added to the session once."""
         if (query, given) not in self.parts:
-            key = (self.game.id, query, self.static, given)
+            key = (self.game.id, query, self.static, given, self.game.scoped.get(query, ()))
             part = _PARTS.get(key)
             if part is None:
                 # (a part's name is an identifier: "retreat-nolos" -> q_retreat_nolos_<n>)
@@ -832,7 +861,7 @@ class MapSession:
                                                   given, self.facts)
             self._ground_static(part)
             with ast.ProgramBuilder(self.ctl) as builder:
-                for st in (*part.statements, *part.world, *part.position):
+                for st in (*part.statements, *part.world, *part.position, *part.scope):
                     builder.add(st)
             self.parts[(query, given)] = part
         return self.parts[(query, given)]
@@ -949,13 +978,28 @@ class MapSession:
                                 ": a query's own facts may not be map or position facts")
         return given_sigs
 
+    def _scope_facts(self, query: str, part: Part, scope: Iterable[clingo.Symbol]
+                     ) -> frozenset[clingo.Symbol]:
+        """A question's scope facts, checked against the scope its query declares."""
+        facts = frozenset(scope)
+        sigs = {(f.name, len(f.arguments)) for f in facts}
+        if not sigs <= part.scoped:
+            raise EncodingError(f"query {query!r} takes no scope facts {sorted(sigs - part.scoped)}"
+                                f" (its scope: {sorted(part.scoped) or 'none'})")
+        if part.scoped and not facts:
+            raise EncodingError(f"query {query!r} needs its scope facts "
+                                f"({sorted(part.scoped)}) with every question")
+        return facts
+
     def _numbers(self, part: Part, sc: Scenario, readings: dict[str, str],
                  extra: list[clingo.Symbol], window: frozenset[str] | None,
-                 pending: list[tuple[str, list[clingo.Symbol]]] | None = None
-                 ) -> tuple[int, int, int]:
-        """A new question's (k, p, w): its world part ground, its position facts and
-        its own symbols added (the position facts appended to ``pending`` if given,
-        see ``position``)."""
+                 pending: list[tuple[str, list[clingo.Symbol]]] | None = None,
+                 scope: frozenset[clingo.Symbol] = frozenset(),
+                 ) -> tuple[int, int, int, int]:
+        """A new question's (k, s, p, w): its world part ground, its position facts,
+        its scope facts and its own symbols added (the position and scope parts
+        appended to ``pending`` if given, see ``position``). ``s`` is 0 for a part
+        with no scope."""
         w = self.world(sc, readings)
         if part.world and (part.world_name, w) not in self.world_done:
             # What the map and the world decide is ground once per world.
@@ -971,28 +1015,49 @@ class MapSession:
             else:
                 self.ctl.ground([ground])
             self.position_done.add((part.position_name, p))
+        s = 0
+        if part.scoped:
+            # What the position and the scope decide is ground once per position and
+            # scope (the questions of a scope share its number).
+            s = self.scopes.get((p, scope), 0)
+            if not s:
+                s = self.scopes[(p, scope)] = self._number()
+                ss = clingo.Number(s)
+                with self.ctl.backend() as backend:
+                    for f in sorted(scope):
+                        backend.add_rule([backend.add_atom(
+                            clingo.Function(f.name, [ss, *f.arguments], f.positive))])
+            if part.scope and (part.scope_name, s) not in self.scope_done:
+                ground = (part.scope_name, [clingo.Number(x) for x in (s, p, w)])
+                if pending is not None:
+                    pending.append(ground)
+                else:
+                    self.ctl.ground([ground])
+                self.scope_done.add((part.scope_name, s))
         self.count += 1
         k = self._number()
         if extra:
             kk = clingo.Number(k)
             with self.ctl.backend() as backend:
-                for s in extra:
+                for sym in extra:
                     backend.add_rule([backend.add_atom(
-                        clingo.Function(s.name, [kk, *s.arguments], s.positive))])
-        return k, p, w
+                        clingo.Function(sym.name, [kk, *sym.arguments], sym.positive))])
+        return k, s, p, w
 
     def solve(self, query: str, sc: Scenario, readings: dict[str, str],
               extra: list[clingo.Symbol], window: frozenset[str] | None = None,
-              extra_facts: list[Fact] = ()) -> Answer:
+              extra_facts: list[Fact] = (), scope: Iterable[clingo.Symbol] = ()) -> Answer:
         """Ground one query for the position ``sc`` under ``readings`` (seeing only
         the units in ``window``, if given); ``extra`` and ``extra_facts`` are the
-        question's own facts (as symbols, or as (class, values) pairs)."""
+        question's own facts (as symbols, or as (class, values) pairs), ``scope`` its
+        scope facts (symbols of the predicates its query declares as scoped)."""
         t0 = time.perf_counter()
         part = self.part(query, self._given(extra, extra_facts))
+        facts = self._scope_facts(query, part, scope)
         # The position's facts (if new) are ground in the same call as the query.
         positions: list[tuple[str, list[clingo.Symbol]]] = []
-        k, p, w = self._numbers(part, sc, readings, extra, window, positions)
-        parts = [*positions, (part.name, [clingo.Number(k), clingo.Number(p), clingo.Number(w)])]
+        k, s, p, w = self._numbers(part, sc, readings, extra, window, positions, facts)
+        parts = [*positions, (part.name, [clingo.Number(x) for x in (k, s, p, w)])]
         if extra_facts:
             self.ctl.add(f"x_{k}", [], self.facts.facts_text(extra_facts, key=k))
             parts.insert(0, (f"x_{k}", []))
@@ -1036,11 +1101,12 @@ class MapSession:
         positions: list[tuple[str, list[clingo.Symbol]]] = []
         for q in questions:
             # Position facts are ground with the batch.
-            k, p, w = self._numbers(part, q.sc, q.readings, q.extra, q.window, positions)
+            k, s, p, w = self._numbers(part, q.sc, q.readings, q.extra, q.window, positions,
+                                       self._scope_facts(query, part, q.scope))
             keys.append(k)
             if q.extra_facts:
                 lines.append(self.facts.facts_text(q.extra_facts, key=k))
-            lines.append(f"q_key({b},{k},{p},{w}).")
+            lines.append(f"q_key({b},{k},{s},{p},{w}).")
         self.ctl.add(f"xb_{b}", [], "\n".join(lines))
         shown = self._ground(
             [*positions, (f"xb_{b}", []), (part.batch_name, [clingo.Number(b)])], positions)
@@ -1124,8 +1190,9 @@ def _file_heads(paths: Iterable[Path]) -> frozenset[tuple[str, int]]:
     return frozenset(heads)
 
 
-#: Rewritten parts, kept across sessions: (game, query, static signatures) -> part.
-_PARTS: dict[tuple[str, str, frozenset[tuple[str, int]]], Part] = {}
+#: Rewritten parts, kept across sessions: (game, query, static signatures, given
+#: predicates, scope predicates) -> part.
+_PARTS: dict[tuple, Part] = {}
 _SESSIONS: OrderedDict[tuple[str, str], MapSession] = OrderedDict()
 _LOCK = threading.RLock()
 
@@ -1165,6 +1232,7 @@ class Solver:
         extra: Iterable[Predicate | clingo.Symbol | Fact] = (),
         readings: dict[str, str] | None = None,
         window: Iterable[str] | None = None,
+        scope: Iterable[Predicate | clingo.Symbol] = (),
     ) -> Answer:
         """Answer ``query`` for the position; ``extra`` are the query's own facts
         (clorm instances, clingo symbols, or (predicate class, values) pairs, which
@@ -1175,6 +1243,11 @@ class Solver:
         are added. The query module that gives one says why it is enough. Hexes that
         hold units of both sides are always added, so that the position's input
         errors are reported as without a window.
+
+        ``scope``: the question's scope facts, for a query whose game declares a scope
+        (``Game.scoped``): they select what the question needs of the position (which
+        side's Lines of Supply, say), and what depends on the position and the scope
+        alone is ground once for all questions with the same scope.
         """
         clock.check()
         chosen = {**self.readings_for(sc), **(readings or {})}
@@ -1184,7 +1257,7 @@ class Solver:
             items = list(extra)
             facts = [i for i in items if isinstance(i, tuple)]
             syms = _to_symbols(i for i in items if not isinstance(i, tuple))
-            answer = session.solve(query, sc, chosen, syms, seen, facts)
+            answer = session.solve(query, sc, chosen, syms, seen, facts, _to_symbols(scope))
         self._raise_errors(sc, answer)
         return answer
 
@@ -1196,30 +1269,32 @@ class Solver:
         readings: dict[str, str] | None = None,
     ) -> list[Answer]:
         """Answer several questions of one query at once: each is a (position, its own
-        facts, window or None) triple, as ``solve`` takes them. The answers are the
+        facts, window or None) triple, as ``solve`` takes them, or a quadruple with the
+        question's scope facts last. The answers are the
         same as ``solve`` would give one by one; grounding them together is faster.
         Positions on different maps are answered map by map."""
         clock.check()
         items = list(questions)
         by_map: dict[str, list[int]] = {}
-        for i, (sc, _, _) in enumerate(items):
+        for i, (sc, *_) in enumerate(items):
             by_map.setdefault(self.game.facts.map_digest(sc.map), []).append(i)
         answers: list[Answer | None] = [None] * len(items)
         for idx in by_map.values():
             clock.check()
             batch = []
             for i in idx:
-                sc, extra, window = items[i]
+                sc, extra, window, *scope = items[i]
                 chosen = {**self.readings_for(sc), **(readings or {})}
                 extra = list(extra)
                 batch.append(Question(
                     sc, chosen, _to_symbols(e for e in extra if not isinstance(e, tuple)),
-                    _window(sc, window), [e for e in extra if isinstance(e, tuple)]))
+                    _window(sc, window), [e for e in extra if isinstance(e, tuple)],
+                    frozenset(_to_symbols(scope[0])) if scope else frozenset()))
             with _LOCK:
                 session = session_for(self.game, items[idx[0]][0].map)
                 for i, ans in zip(idx, session.solve_many(query, batch), strict=True):
                     answers[i] = ans
-        for (sc, _, _), ans in zip(items, answers, strict=True):
+        for (sc, *_), ans in zip(items, answers, strict=True):
             self._raise_errors(sc, ans)
         return answers
 

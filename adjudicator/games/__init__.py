@@ -53,6 +53,10 @@ class Game:
     show: str | None = None
     #: query -> the encodings whose conclusions it shows, when not only its last one
     shows: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: query -> the predicates (name, arity) of its scope: facts every question of
+    #: that query gives besides its own, which select what is ground once per
+    #: position and scope (``adjudicator/solver.py``, "scopes")
+    scoped: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     #: the game's Python package (``adjudicator.games.<id>``): its facts bridge
     #: (``.facts``), command modules (``.commands``) and picture layers (``.overlays``)
     package: str = ""

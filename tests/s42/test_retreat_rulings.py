@@ -11,7 +11,13 @@ import pytest
 from positions import pos, unit
 
 from adjudicator.errors import InputError
-from adjudicator.games.s42.queries.retreat import auto_retreats, check_retreat, retreats
+from adjudicator.games.s42.queries.retreat import (
+    RetreatRequest,
+    auto_retreats,
+    check_retreat,
+    retreats,
+    retreats_many,
+)
 
 AROUND_0404 = {"0304", "0305", "0403", "0405", "0504", "0505"}
 
@@ -121,6 +127,30 @@ def test_12_1_3_guideline_2_prefers_ends_with_a_line_of_supply():
     # with no supply anywhere, guideline 2 rules nothing out
     bare = pos([unit("A", "axis", "0704")], cols=range(1, 11))
     assert all(o.rank == 1 for o in retreats(bare, "0704", 2).options)
+
+
+@pytest.mark.rules("12.1.3", "16.3")
+def test_12_1_3_guideline_2_each_stack_traces_its_own_sides_lines():
+    # An Axis stack beside the Axis entry area (west) and a Soviet one nearer the Soviet
+    # entry area (east): each prefers the ends from which its own side has a Line of
+    # Supply, whether the two are asked about together or one at a time (a question
+    # traces the lines of the sides of its stacks only).
+    areas = {"W": {"side": "axis", "hexes": [f"01{r:02d}" for r in range(1, 9)]},
+             "E": {"side": "soviet", "hexes": [f"10{r:02d}" for r in range(1, 9)]}}
+    sc = pos([unit("A", "axis", "0702"), unit("S", "soviet", "0407")], entry_areas=areas,
+             cols=range(1, 11))
+
+    def table(answer):
+        return [(o.end, o.los, o.rank) for o in answer.options]
+
+    axis, soviet = (retreats(sc, h, 2) for h in ("0702", "0407"))
+    assert {o.end for o in axis.options if o.los} == {"0501", "0502", "0503", "0603"}
+    assert by_end(axis)["0803"].rank == 2 and by_end(axis)["0803"].ruled_out_by == 2
+    assert {o.end for o in soviet.options if o.los} == {"0506", "0606", "0607", "0608"}
+    assert by_end(soviet)["0306"].rank == 2 and by_end(soviet)["0306"].ruled_out_by == 2
+    both = retreats_many(sc, [RetreatRequest("0702", 2, None, ()),
+                              RetreatRequest("0407", 2, None, ())])
+    assert [table(a) for a in both] == [table(axis), table(soviet)]
 
 
 def _los(*hexes):

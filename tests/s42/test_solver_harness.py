@@ -201,7 +201,7 @@ def test_batch_part_binds_the_numbers_through_q_key(tmp_path):
                       shown_from=game.shown_paths("t"), given=frozenset({("asked", 1)}),
                       facts=game.facts)
     rules = [str(st) for st in part.batch if st.ast_type == clingo.ast.ASTType.Rule]
-    assert rules == ["out(KEY__,U) :- q_key(b,KEY__,POS__,WLD__); unit(POS__,U); "
+    assert rules == ["out(KEY__,U) :- q_key(b,KEY__,SCP__,POS__,WLD__); unit(POS__,U); "
                      "not combat(POS__,U); asked(KEY__,U)."]
 
 
@@ -219,7 +219,7 @@ def test_a_shown_conclusion_of_the_position_alone_is_derived_once_per_position(t
     assert re.fullmatch(r"out__[0-9a-f]{10}_p", inner)
     assert rules(part.position) == [f"{inner}(p,U) :- unit(p,U); not combat(p,U)."]
     assert rules(part.statements) == [f"out(k,X0) :- {inner}(p,X0)."]
-    assert rules(part.batch) == ["out(KEY__,X0) :- q_key(b,KEY__,POS__,WLD__); "
+    assert rules(part.batch) == ["out(KEY__,X0) :- q_key(b,KEY__,SCP__,POS__,WLD__); "
                                  f"{inner}(POS__,X0)."]
     # Not so for a conclusion that also reads the question's own facts.
     game = _game(tmp_path, "out(U) :- unit(U), asked(U).\n")
@@ -309,3 +309,69 @@ def test_a_part_renames_only_what_it_derives_and_another_query_shows(tmp_path):
     assert "out(" in text.replace("out__", "")  # its own conclusion keeps its name
     whole = build_part("q_t", [base, own], frozenset(), facts=get_game("s42").facts)
     assert "__own" not in "\n".join(str(st) for st in whole.statements + whole.position)
+
+
+def _scoped_game(tmp_path: Path, text: str):
+    """``_game`` whose query ``t`` takes ``pick/1`` as the scope of its questions."""
+    game = _game(tmp_path, text)
+    return replace(game, scoped={"t": (("pick", 1),)})
+
+
+def _pick(*sides: str) -> list[clingo.Symbol]:
+    return [clingo.Function("pick", [clingo.Function(s)]) for s in sides]
+
+
+SCOPED = ("far(S,U) :- pick(S), unit(U), side(U,S).\n"
+          "out(U) :- far(S,U), asked(U).\n")
+
+
+def test_scope_rules_go_to_the_scope_part(tmp_path):
+    # far/2 reads the scope and the position only: ground once per position and scope,
+    # keyed by the scope number s; out/1 reads the question's facts too.
+    game = _scoped_game(tmp_path, SCOPED)
+    part = build_part("q_t", game.encoding_paths("t"), frozenset(),
+                      shown_from=game.shown_paths("t"), given=frozenset({("asked", 1)}),
+                      facts=game.facts, scoped=frozenset({("pick", 1)}))
+
+    def rules(sts):
+        return [str(st) for st in sts if st.ast_type == clingo.ast.ASTType.Rule]
+
+    assert rules(part.scope) == ["far(s,S,U) :- pick(s,S); unit(p,U); side(p,U,S)."]
+    assert rules(part.statements) == ["out(k,U) :- far(s,S,U); asked(k,U)."]
+    assert not part.position
+
+
+def test_scope_selects_and_is_ground_once_per_position_and_scope(tmp_path):
+    game = _scoped_game(tmp_path, SCOPED)
+    sc = pos([unit("A", "axis", "0404"), unit("S", "soviet", "0606")])
+    solver = Solver(game)
+    asked = [clingo.Function("asked", [clingo.String(u)]) for u in ("A", "S")]
+
+    def out(*sides):
+        return sorted(solver.solve(sc, "t", extra=asked, scope=_pick(*sides)).rows("out", 1))
+
+    assert out("axis") == [("A",)]
+    assert out("soviet") == [("S",)]
+    assert out("axis", "soviet") == [("A",), ("S",)]
+    assert out("soviet") == [("S",)]
+    session = session_for(game, sc.map)
+    # three scopes of one position, each ground once (the fourth question reused one)
+    assert len(session.scopes) == 3
+    assert len(session.scope_done) == 3
+    # the same in a batch, each question with its own scope
+    many = solver.solve_many("t", [(sc, asked, None, _pick("soviet")),
+                                   (sc, asked, None, _pick("axis"))])
+    assert [sorted(a.rows("out", 1)) for a in many] == [[("S",)], [("A",)]]
+    assert len(session.scopes) == 3
+
+
+def test_a_scoped_query_needs_its_scope_and_takes_no_other(tmp_path):
+    game = _scoped_game(tmp_path, SCOPED)
+    sc = pos([unit("A", "axis", "0404")])
+    solver = Solver(game)
+    with pytest.raises(EncodingError, match="needs its scope facts"):
+        solver.solve(sc, "t", extra=[clingo.Function("asked", [clingo.String("A")])])
+    with pytest.raises(EncodingError, match="takes no scope facts"):
+        solver.solve(sc, "t", scope=[clingo.Function("other", [clingo.Function("axis")])])
+    with pytest.raises(EncodingError, match="takes no scope facts"):
+        Solver(_game(tmp_path, SCOPED + "% unscoped\n")).solve(sc, "t", scope=_pick("axis"))

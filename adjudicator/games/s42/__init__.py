@@ -24,15 +24,19 @@ GAME = register(
             "advance": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/advance.lp"),
             "breakthrough": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/advance.lp",
                              "s42/breakthrough.lp"),
-            "supply": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp"),
-            "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply.lp",
-                          "s42/attrition.lp"),
+            "supply": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply_all.lp",
+                       "s42/supply.lp"),
+            "attrition": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/supply_all.lp",
+                          "s42/supply.lp", "s42/attrition.lp"),
             "moves": (*CORE, "s42/zoc.lp", "s42/bonds.lp", "s42/move.lp"),
         },
         # The breakthrough answer walks the advance paths as well; the attrition answer
         # reads the supply answer too.
         shows={"breakthrough": ("s42/advance.lp", "s42/breakthrough.lp"),
                "attrition": ("s42/supply.lp", "s42/attrition.lp")},
+        # A retreat traces the Lines of Supply of the retreating sides only: the
+        # sides are the scope of its question (sup_trace/1, asp/s42/supply.lp).
+        scoped={"retreat": (("sup_trace", 1),)},
         static=("s42/static.lp",),
         show="s42/show.lp",
         package=__name__,

@@ -500,8 +500,12 @@ def _run(sc: Scenario, requests: Sequence[RetreatRequest], phase: str, solver: S
         _check_attackers(sc, req, side)
         sides.append(side)
         extra += _request_facts(sc, req, side)
-    ans = solver.solve(sc, "retreat" if with_los else "retreat-nolos", extra=extra,
-                       readings=readings)
+    # Only the retreating sides' Lines of Supply are traced (the question's scope).
+    scope = [clingo.Function("sup_trace", [clingo.Function(s)]) for s in sorted(set(sides))]
+    if with_los:
+        ans = solver.solve(sc, "retreat", extra=extra, readings=readings, scope=scope)
+    else:
+        ans = solver.solve(sc, "retreat-nolos", extra=extra, readings=readings)
     chosen = {**solver.readings_for(sc), **(readings or {})}
     used = {k: v for k, v in chosen.items() if k in READING_RULES}
     out = []
