@@ -6,20 +6,27 @@ and ground once. Every query after that is ground in the same control:
 
 * a query's encodings are rewritten once (through clingo's AST), keeping only
   the rules its shown conclusions can depend on (``slice_rules``), into the
-  program parts ``#program q_<query>(k, p, w).`` and ``q_<query>_w(w)``: world
+  program parts ``#program q_<query>(k, s, p, w).`` and ``q_<query>_w(w)``: world
   facts (turn, weather, phasing side, readings) and what is derived from them
   and the map alone get the world number ``w`` as an extra first argument (that
   part is ground once per world), the other position facts and what is derived
   from them, the world and the map alone the position number ``p`` (that part,
   ``q_<query>_p(p, w)``, is ground once per position, with its first question),
   and every other predicate that is not part of the map the query number ``k``
-  (the three kinds of number come from one series);
+  (the kinds of number come from one series);
+* a game may declare a scope for a query (``Game.scoped``): predicates whose
+  facts every question of it gives, to select what it needs of the position
+  (a retreat: the sides whose Lines of Supply it traces). The scope's facts and
+  what is derived from them, the position, the world and the map alone are
+  keyed by a scope number ``s``, one per position and set of scope facts, and
+  ground once in ``q_<query>_s(s, p, w)``, so the questions with the same scope
+  about a position share them (``s`` is 0 for a query without a scope);
 * the facts of a position are added once, keyed by ``p``, and only those of
   the predicates some question's rules read (so several questions about one
   position share them): the grounder fetches them from Python as symbols
   through context functions (``position_rules``), as it does the map facts;
 * for query number ``k`` the query's own facts are added keyed by ``k``, the
-  part is ground with ``(k, p, w)``, and the conclusions the query shows are
+  part is ground with ``(k, s, p, w)``, and the conclusions the query shows are
   collected as the grounder outputs them (``_Output``, a clingo observer; the
   session shows nothing but the parts' ``#show`` signatures), so reading them
   costs only this query's atoms (a conclusion another query shows, which this
@@ -29,7 +36,7 @@ and ground once. Every query after that is ground in the same control:
   are added for its position (``Solver.solve``);
 * several questions of one query may be ground together (``Solver.solve_many``):
   the part ``q_<query>_b(b)`` has the same rules with the three numbers as
-  variables, bound by a ``q_key(b, k, p, w)`` fact per question, so gringo
+  variables, bound by a ``q_key(b, k, s, p, w)`` fact per question, so gringo
   instantiates each rule once for the whole batch instead of once per question.
 
 All encodings are stratified (no choices, no constraints, no optimisation),
@@ -296,7 +303,7 @@ def _signature(term: ast.AST) -> tuple[str, int] | None:
 
 class _Key(ast.Transformer):
     """Adds to every atom that is not part of the map the number its predicate is
-    keyed by: ``keys`` maps a predicate to the parameter (``k``, ``p`` or ``w``)."""
+    keyed by: ``keys`` maps a predicate to the parameter (``k``, ``s``, ``p`` or ``w``)."""
 
     def __init__(self, keys: dict[tuple[str, int], ast.AST]):
         self.keys = keys
@@ -494,15 +501,16 @@ def build_part(
     facts every question gives, to select what it needs of the position) and what
     is derived from them, the position, the world and the map alone, by the scope
     number ``s`` (the rules in ``name_s``, ground once per position and scope);
-    everything else, the shown conclusions always, by the query number ``k``. ``name_b`` holds the rules of ``name`` for a batch of
-    questions (``MapSession.solve_many``). ``#show name/n`` statements become the
-    list of what the query shows (the harness reads those conclusions; nothing is
-    solved). With ``shown_from``, a signature is shown only if one of those files
-    defines it (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions,
-    not those of the areas it builds on. Only the rules the shown conclusions can
-    depend on are kept, given which of its own fact predicates the question gives
-    (``given``; see ``slice_rules``). ``facts`` is the game's facts bridge, which
-    names the position and world predicates.
+    everything else, the shown conclusions always, by the query number ``k``.
+    ``name_b`` holds the rules of ``name`` for a batch of questions
+    (``MapSession.solve_many``). ``#show name/n`` statements become the list of
+    what the query shows (the harness reads those conclusions; nothing is solved).
+    With ``shown_from``, a signature is shown only if one of those files defines it
+    (or it is in ``ALWAYS_SHOWN``): a query shows its own conclusions, not those of
+    the areas it builds on. Only the rules the shown conclusions can depend on are
+    kept, given which of its own fact predicates the question gives (``given``; see
+    ``slice_rules``). ``facts`` is the game's facts bridge, which names the position
+    and world predicates.
     """
     if facts is None:
         raise TypeError("build_part needs the game's facts bridge (facts=game.facts)")
@@ -638,7 +646,7 @@ def build_part(
     pout: list[ast.AST] = [ast.Program(_LOC, f"{name}_p", [ast.Id(_LOC, "p"),
                                                           ast.Id(_LOC, "w")])]
     sout: list[ast.AST] = [ast.Program(_LOC, f"{name}_s", [ast.Id(_LOC, x) for x in "spw"])]
-    # The batch part: the numbers are variables, bound per question by q_key/4.
+    # The batch part: the numbers are variables, bound per question by q_key/5.
     bkey = _Key({sig: _BATCH_VARS[k.name] for sig, k in keys.items()})
     bout: list[ast.AST] = [ast.Program(_LOC, f"{name}_b", [ast.Id(_LOC, "b")]), *defined]
     for r, hs, _ in info:
