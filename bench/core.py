@@ -182,6 +182,19 @@ def cases(sc: Scenario, stacks: int = 20, n_attacks: int = 20) -> list[Case]:
         each if asp_retreats else None,
         (lambda: ref_each(ref_retreats)) if ref_retreats else None,
         same_retreats, "the same, one call per stack, no LOS"))
+
+    # One call per stack with the Line of Supply, as the retreats command answers: the
+    # first question about the position traces the retreating side's lines, the others
+    # reuse them.
+    def each_los(s: Solver) -> list[Any]:
+        pos = fresh(sc)
+        return [asp_retreats(pos, h, 2, solver=s) for h in hexes]
+
+    out.append(Case(
+        "retreats_each",
+        each_los if asp_retreats else None,
+        (lambda: ref_each(ref_retreats)) if ref_retreats else None,
+        same_retreats, "the same, one call per stack, with LOS"))
     asp_adv = _optional("adjudicator.games.s42.queries.advance", "advances")
     asp_adv_many = _optional("adjudicator.games.s42.queries.advance", "advances_many")
     adv_request = _optional("adjudicator.games.s42.queries.advance", "AdvanceRequest")
