@@ -41,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cold-repeat", type=int, default=7,
                    help="timed fresh-process runs of each command (the median counts)")
     p.add_argument("--queries", metavar="A,B", default=None,
-                   help="only these warm cases (e.g. zoc,bonds,supply); all by default")
+                   help="only these warm cases (e.g. zoc,bonds,supply); by default all "
+                        "but moves_side, which runs only when named")
     p.add_argument("-o", "--out", type=Path, default=HERE / "results.json")
     args = p.parse_args(argv)
     if args.queries:

@@ -279,8 +279,12 @@ def _spread(xs: list[float]) -> list[float]:
     return [round(min(xs), 2), round(max(xs), 2)]
 
 
-#: The cases ``run_cases`` runs (None: all); ``python3 -m bench --queries`` sets it.
+#: The cases ``run_cases`` runs (None: all but those of ``ON_REQUEST``); ``python3 -m
+#: bench --queries`` sets it.
 ONLY: set[str] | None = None
+#: Cases run only when named: the reach of every phasing unit in one call takes minutes
+#: and gigabytes on the full-size map (``python3 -m bench.moves`` times it on its own maps).
+ON_REQUEST = frozenset({"moves_side"})
 
 
 def run_cases(sc: Scenario, solver: Solver, progress: Progress, repeat: int = 3,
@@ -289,7 +293,8 @@ def run_cases(sc: Scenario, solver: Solver, progress: Progress, repeat: int = 3,
     interleaved; the median of each side counts, with the spread (fastest, slowest)."""
     results: dict[str, Any] = {}
     for case in cases(sc, stacks, n_attacks):
-        if ONLY is not None and case.name not in ONLY:
+        named = ONLY is not None and case.name in ONLY
+        if not named and (ONLY is not None or case.name in ON_REQUEST):
             continue
         if case.asp is None or case.ref is None:
             side = "adjudicator" if case.asp is None else "reference"
