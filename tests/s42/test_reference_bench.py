@@ -15,7 +15,9 @@ def test_bench_results_shape(tmp_path):
               progress=lambda _m: None, cold=False, stacks=3, n_attacks=3, repeat=1)
     assert json.loads(out.read_text()) == res
     assert res["map"]["hexes"] == 14 * 12 and res["map"]["units"] >= 40
-    assert {"supply", "retreats", "advances", "bonds"} <= set(res["queries"])
+    assert {"supply", "retreats", "retreats_each", "advances", "bonds"} <= set(res["queries"])
+    # the reach of every phasing unit in one call runs only when named
+    assert "moves_one" in res["queries"] and "moves_side" not in res["queries"]
     for name, q in res["queries"].items():
         if q.get("available", True):
             assert set(q) >= {"asp_ms", "reference_ms", "ratio", "agree"}, name
@@ -33,6 +35,17 @@ def test_bench_results_shape(tmp_path):
     assert "supply_pocket" in res["scaling"][0]["queries"]
     assert res["warm_session"]["five_questions_ms"] > 0
     assert res["session"]["renewal_ms"] > 0 and res["session"]["every_questions"] > 0
+
+
+def test_a_case_run_only_on_request_runs_when_named(monkeypatch):
+    from adjudicator.solver import Solver
+    from bench import core
+
+    sc = core.scenario(core.full_position(5, 14, 12, 40))
+    monkeypatch.setattr(core, "ONLY", {"moves_side", "zoc"})
+    res = core.run_cases(sc, Solver(sc.game), lambda _m: None, repeat=1, stacks=3,
+                         n_attacks=3)
+    assert set(res) == {"moves_side", "zoc"} and res["moves_side"]["agree"] is True
 
 
 def test_growth_exponent_is_the_log_log_slope():
