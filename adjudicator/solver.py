@@ -1014,15 +1014,10 @@ class MapSession:
             self.ctl.ground([(part.world_name, [clingo.Number(w)])])
             self.world_done.add((part.world_name, w))
         p = self.position(sc, readings, part.reads, window, pending)
-        if part.position and (part.position_name, p) not in self.position_done:
+        if part.position:
             # What the position decides (with the map and world) is ground once for
             # all the questions about it, in the same call as the first of them.
-            ground = (part.position_name, [clingo.Number(p), clingo.Number(w)])
-            if pending is not None:
-                pending.append(ground)
-            else:
-                self.ctl.ground([ground])
-            self.position_done.add((part.position_name, p))
+            self._ground_once(self.position_done, part.position_name, (p, w), pending)
         s = 0
         if part.scoped:
             # What the position and the scope decide is ground once per position and
@@ -1030,27 +1025,37 @@ class MapSession:
             s = self.scopes.get((p, scope), 0)
             if not s:
                 s = self.scopes[(p, scope)] = self._number()
-                ss = clingo.Number(s)
-                with self.ctl.backend() as backend:
-                    for f in sorted(scope):
-                        backend.add_rule([backend.add_atom(
-                            clingo.Function(f.name, [ss, *f.arguments], f.positive))])
-            if part.scope and (part.scope_name, s) not in self.scope_done:
-                ground = (part.scope_name, [clingo.Number(x) for x in (s, p, w)])
-                if pending is not None:
-                    pending.append(ground)
-                else:
-                    self.ctl.ground([ground])
-                self.scope_done.add((part.scope_name, s))
+                self._add_keyed(s, sorted(scope))
+            if part.scope:
+                self._ground_once(self.scope_done, part.scope_name, (s, p, w), pending)
         self.count += 1
         k = self._number()
-        if extra:
-            kk = clingo.Number(k)
-            with self.ctl.backend() as backend:
-                for sym in extra:
-                    backend.add_rule([backend.add_atom(
-                        clingo.Function(sym.name, [kk, *sym.arguments], sym.positive))])
+        self._add_keyed(k, extra)
         return k, s, p, w
+
+    def _ground_once(self, done: set[tuple[str, int]], name: str, numbers: tuple[int, ...],
+                     pending: list[tuple[str, list[clingo.Symbol]]] | None) -> None:
+        """Ground the part ``name(numbers)`` unless ``done`` notes it (by its first
+        number), now or, with ``pending``, in the caller's ground call."""
+        if (name, numbers[0]) in done:
+            return
+        ground = (name, [clingo.Number(n) for n in numbers])
+        if pending is not None:
+            pending.append(ground)
+        else:
+            self.ctl.ground([ground])
+        done.add((name, numbers[0]))
+
+    def _add_keyed(self, number: int, facts: Iterable[clingo.Symbol]) -> None:
+        """Add ``facts`` to the program, each keyed by ``number`` (its new first argument)."""
+        facts = list(facts)
+        if not facts:
+            return
+        n = clingo.Number(number)
+        with self.ctl.backend() as backend:
+            for f in facts:
+                backend.add_rule([backend.add_atom(
+                    clingo.Function(f.name, [n, *f.arguments], f.positive))])
 
     def solve(self, query: str, sc: Scenario, readings: dict[str, str],
               extra: list[clingo.Symbol], window: frozenset[str] | None = None,
